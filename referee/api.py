@@ -1,0 +1,255 @@
+"""The JSON API, /api/v1 (shared/API.md): JSON in, the rules core, JSON out.
+
+Nothing here decides a rule; it reads a body, calls ``referee.rules`` and writes
+what it answered. Every answer under /api/ is JSON, errors included.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from flask import Blueprint, Flask, Response, jsonify, request
+from pydantic import ValidationError
+from werkzeug.exceptions import HTTPException
+
+from . import MAX_BODY_BYTES
+from .rules import (
+    VARIANTS,
+    Card,
+    Declaration,
+    GameRuleError,
+    HandScore,
+    MeldVerdict,
+    Reading,
+    RulesError,
+    Ruleset,
+    RunReading,
+    UnknownVariantError,
+    Variant,
+    check_contract,
+    extend_meld,
+    format_cards,
+    get_ruleset,
+    parse_cards,
+    read_meld,
+    score_hand,
+)
+from .rules.contracts import ContractVerdict
+from .rules.variants import OPTIONS
+from .schemas import (
+    Body,
+    ContractCheckIn,
+    DeclareIn,
+    HandScoreIn,
+    MeldCheckIn,
+    MeldExtendIn,
+    MeldIn,
+    RulesIn,
+    describe_errors,
+)
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+B = TypeVar("B", bound=Body)
+
+
+class ApiError(Exception):
+    """An answer of ``status`` with ``{"error": message}``."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def _body(model: type[B]) -> B:
+    try:
+        return model.model_validate_json(request.get_data() or b"")
+    except ValidationError as error:
+        raise ApiError(400, describe_errors(error)) from None
+
+
+def _ruleset(body: RulesIn) -> Ruleset:
+    return get_ruleset(body.variant, body.options)
+
+
+def _declaration(declare: DeclareIn | None) -> Declaration | None:
+    return None if declare is None else Declaration.parse(declare.model_dump())
+
+
+def _meld(meld: str | list[str] | MeldIn) -> tuple[list[Card], Declaration | None]:
+    if isinstance(meld, MeldIn):
+        return parse_cards(meld.cards), _declaration(meld.declare)
+    return parse_cards(meld), None
+
+
+# --- JSON out -----------------------------------------------------------------
+
+
+def reading_json(reading: Reading) -> dict[str, Any]:
+    from .rules.cards import rank_token
+
+    if isinstance(reading, RunReading):
+        return {
+            "kind": "run",
+            "suit": reading.suit,
+            "low": rank_token(reading.low),
+            "high": rank_token(reading.high),
+            "cards": [
+                {"card": str(placed.card), "as": str(placed.stands_for)}
+                for placed in reading.cards
+            ],
+        }
+    return {"kind": "set", "rank": rank_token(reading.rank)}
+
+
+def verdict_json(verdict: MeldVerdict) -> dict[str, Any]:
+    return {
+        "legal": verdict.legal,
+        "needs_declaration": verdict.needs_declaration,
+        "readings": [reading_json(reading) for reading in verdict.readings],
+        "reasons": list(verdict.reasons),
+        "cards": format_cards(verdict.cards).split(),
+    }
+
+
+def contract_json(verdict: ContractVerdict) -> dict[str, Any]:
+    return {
+        "met": verdict.met,
+        "contract": [{"kind": part.kind, "min": part.min} for part in verdict.deal.contract],
+        "melds": [verdict_json(meld) for meld in verdict.melds],
+        "reasons": list(verdict.reasons),
+    }
+
+
+def hand_json(score: HandScore) -> dict[str, Any]:
+    return {
+        "points": score.points,
+        "cards": [{"card": str(card), "points": points} for card, points in score.cards],
+    }
+
+
+def variant_json(variant: Variant) -> dict[str, Any]:
+    rules = variant.ruleset()
+    return {
+        "id": variant.id,
+        "name": variant.name,
+        "players": list(rules.players),
+        "partnerships": rules.partnerships,
+        "deals": [
+            {
+                "deal": deal.number,
+                "cards": deal.cards,
+                "contract": [{"kind": part.kind, "min": part.min} for part in deal.contract],
+            }
+            for deal in rules.deals
+        ],
+        "card_values": rules.card_values.as_dict(),
+        "options": {
+            name: {"default": default, "description": OPTIONS[name].description}
+            for name, default in variant.defaults.items()
+        },
+        "wild_cards": rules.wild_limit.value,
+        "pot": rules.pot,
+    }
+
+
+# --- Paths ----------------------------------------------------------------------
+
+
+@bp.get("/variants")
+def variants() -> Response:
+    return jsonify([variant_json(variant) for variant in VARIANTS.values()])
+
+
+@bp.post("/melds/check")
+def check_meld() -> Response:
+    body = _body(MeldCheckIn)
+    rules = _ruleset(body)
+    verdict = read_meld(parse_cards(body.cards), rules, _declaration(body.declare), body.players)
+    return jsonify(verdict_json(verdict))
+
+
+@bp.post("/melds/extend")
+def extend() -> Response:
+    body = _body(MeldExtendIn)
+    rules = _ruleset(body)
+    meld, meld_declare = _meld(body.meld)
+    verdict = extend_meld(
+        meld,
+        parse_cards(body.add),
+        rules,
+        meld_declare=meld_declare,
+        declare=_declaration(body.declare),
+        players=body.players,
+    )
+    return jsonify(verdict_json(verdict))
+
+
+@bp.post("/contracts/check")
+def check_contract_() -> Response:
+    body = _body(ContractCheckIn)
+    rules = _ruleset(body)
+    melds = [_meld(meld) for meld in body.melds]
+    return jsonify(contract_json(check_contract(melds, rules, body.deal, body.players)))
+
+
+@bp.post("/hands/score")
+def score() -> Response:
+    body = _body(HandScoreIn)
+    rules = _ruleset(body)
+    return jsonify(hand_json(score_hand(parse_cards(body.cards), rules, body.players)))
+
+
+# --- Errors: always JSON under /api/ ------------------------------------------------
+
+
+def _error(status: int, message: str) -> tuple[Response, int]:
+    return jsonify(error=message), status
+
+
+@bp.errorhandler(ApiError)
+def _api_error(error: ApiError) -> tuple[Response, int]:
+    return _error(error.status, error.message)
+
+
+@bp.errorhandler(RulesError)
+def _rules_error(error: RulesError) -> tuple[Response, int]:
+    if isinstance(error, UnknownVariantError):
+        return _error(404, str(error))
+    if isinstance(error, GameRuleError):
+        return _error(422, str(error))
+    return _error(400, str(error))
+
+
+_HTTP_SENTENCES = {
+    404: "there is nothing at {path}; GET /api/v1/variants lists the variants",
+    405: "{method} is not allowed on {path}; use {allowed}",
+    413: f"the request body is larger than {MAX_BODY_BYTES // 1024} KB; send less",
+}
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Answer every HTTP error under /api/ as JSON (routing errors never reach the
+    blueprint's own handlers), and never let an unexpected error show a traceback."""
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Any:
+        if not request.path.startswith("/api/"):
+            return error
+        template = _HTTP_SENTENCES.get(error.code or 500)
+        methods = getattr(error, "valid_methods", None) or []
+        allowed = ", ".join(sorted(set(methods) - {"HEAD", "OPTIONS"}))
+        message = (
+            template.format(path=request.path, method=request.method, allowed=allowed)
+            if template
+            else (error.description or error.name)
+        )
+        return _error(error.code or 500, message)
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> Any:
+        app.logger.exception("unexpected error on %s %s", request.method, request.path)
+        if request.path.startswith("/api/"):
+            return _error(500, "the referee hit an unexpected problem; please try again")
+        return "The referee hit an unexpected problem; please go back and try again.", 500

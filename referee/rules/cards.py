@@ -1,0 +1,162 @@
+"""Cards, their notation and the pack (R1-R3).
+
+>>> parse_cards("7h-8h, 10♥ jk")
+[Card.parse('7H'), Card.parse('8H'), Card.parse('10H'), Card.parse('JK')]
+>>> format_cards(parse_cards(["t♠", "joker", "ac"]))
+'10S JK AC'
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .errors import CardError, PackError
+
+SUITS = ("S", "H", "D", "C")
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SINGULAR = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+#: Ranks in order, ace low. A rank is an int 1..13; an ace high sits at 14 in a run.
+RANK_TOKENS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+RANK_PLURALS = (
+    "aces", "twos", "threes", "fours", "fives", "sixes", "sevens",
+    "eights", "nines", "tens", "jacks", "queens", "kings",
+)  # fmt: skip
+ACE, TWO, KING, ACE_HIGH = 1, 2, 13, 14
+JOKER_TOKEN = "JK"
+
+_RANK_OF_TOKEN = {token: rank for rank, token in enumerate(RANK_TOKENS, start=1)}
+_RANK_OF_TOKEN["T"] = 10  # R1: T is accepted for 10
+_SUIT_OF_TOKEN = {suit: suit for suit in SUITS} | {
+    "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C",
+}  # fmt: skip
+_JOKER_TOKENS = {"JK", "JOKER", "*"}
+# R1: white space, commas or hyphens separate tokens (dashes a phone may substitute too).
+_SEPARATORS = re.compile(r"[\s,\-‐‑‒–—]+")
+_VARIATION_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
+
+
+def rank_token(position: int) -> str:
+    """The printed rank of a rank or run position (14 is the ace high)."""
+    return RANK_TOKENS[(position - 1) % 13]
+
+
+def parse_rank(token: str) -> int:
+    """Read a rank token (``"10"``, ``"t"``, ``"A"``) as 1..13; CardError otherwise."""
+    rank = _RANK_OF_TOKEN.get(token.strip().upper())
+    if rank is None:
+        raise CardError(f'"{token}" is not a rank; use A, 2 to 10, J, Q or K')
+    return rank
+
+
+def parse_suit(token: str) -> str:
+    """Read a suit token (``"h"``, ``"♥"``) as S, H, D or C; CardError otherwise."""
+    suit = _SUIT_OF_TOKEN.get(token.strip().translate(_VARIATION_SELECTORS).upper())
+    if suit is None:
+        raise CardError(f'"{token}" is not a suit; use S, H, D or C')
+    return suit
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One card: a rank 1..13 (ace low) and a suit, or the joker (rank 0, no suit)."""
+
+    rank: int
+    suit: str
+
+    @staticmethod
+    def parse(token: str) -> Card:
+        """Read one token of R1; raise CardError naming it otherwise (R2)."""
+        return _parse_token(token)
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == 0
+
+    @property
+    def is_wild(self) -> bool:
+        """Jokers and all 2s are wild (R4); a 2 may still sit as itself in a run (R5)."""
+        return self.rank in (0, TWO)
+
+    @property
+    def is_natural(self) -> bool:
+        """A card that is never wild: neither a joker nor a 2."""
+        return self.rank not in (0, TWO)
+
+    def __str__(self) -> str:
+        return JOKER_TOKEN if self.rank == 0 else RANK_TOKENS[self.rank - 1] + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+JOKER = Card(0, "")
+
+
+@lru_cache(maxsize=512)
+def _parse_token(token: str) -> Card:
+    text = token.strip().translate(_VARIATION_SELECTORS).upper()
+    if text in _JOKER_TOKENS:
+        return JOKER
+    rank = _RANK_OF_TOKEN.get(text[:-1])
+    suit = _SUIT_OF_TOKEN.get(text[-1:])
+    if rank is None or suit is None:
+        raise CardError(f'"{token}" is not a card')
+    return Card(rank, suit)
+
+
+def parse_cards(cards: str | Iterable[str]) -> list[Card]:
+    """Read cards written as one string or as a list of tokens (R1).
+
+    A string is split at white space, commas and hyphens; each list item is one
+    token. The first token that is not a card raises CardError naming it (R2).
+    """
+    tokens = _SEPARATORS.split(cards.strip()) if isinstance(cards, str) else list(cards)
+    if isinstance(cards, str) and tokens == [""]:
+        return []
+    parsed = []
+    for token in tokens:
+        if not isinstance(token, str):
+            raise CardError(f'"{token}" is not a card')
+        parsed.append(_parse_token(token))
+    return parsed
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """The canonical printing of R1, one space between cards."""
+    return " ".join(str(card) for card in cards)
+
+
+_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
+          "ten", "eleven", "twelve", "thirteen")  # fmt: skip
+
+
+def number_word(n: int) -> str:
+    """The word for a small count, as a player would say it.
+
+    >>> number_word(3)
+    'three'
+    """
+    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
+
+
+def check_pack(cards: Sequence[Card], packs: int) -> None:
+    """Raise PackError if the cards hold more copies of a card than the pack (R3).
+
+    Each 52-card pack comes with two jokers: two packs hold two of each card and
+    four jokers, three packs three of each and six jokers.
+    """
+    for card, count in Counter(cards).items():
+        limit = 2 * packs if card.is_joker else packs
+        if count > limit:
+            what = "jokers" if card.is_joker else str(card)
+            raise PackError(
+                f"there are {number_word(count)} {what} here, but the pack of "
+                f"{number_word(packs)} decks ({54 * packs} cards) holds only "
+                f"{number_word(limit)}"
+            )

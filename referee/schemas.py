@@ -1,0 +1,140 @@
+"""The JSON request bodies of /api/v1, as pydantic models.
+
+The models say only what shape a body has (types, required fields); what the
+cards, options and declarations mean is the rules core's business. A body that
+does not fit is answered 400 with a sentence naming the field (see
+:func:`describe_errors`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
+from pydantic_core import ErrorDetails
+
+#: A card list: one string in the notation of R1 or a list of card tokens.
+Cards = Annotated[
+    str | list[str],
+    Field(
+        description='Cards as one string ("7H 8H 2C") or a list of tokens (["7H", "8H", "2C"]).',
+        examples=["6D 2S JK"],
+    ),
+]
+
+
+class Body(BaseModel):
+    """A request body: strict types, and no field the path does not know."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class DeclareIn(Body):
+    """A declared reading (R15): ``{"kind": "set", "rank": "6"}`` or
+    ``{"kind": "run", "suit": "D", "low": "5"}``."""
+
+    kind: Literal["set", "run"]
+    rank: str | None = None
+    suit: str | None = None
+    low: str | None = None
+    high: str | None = None
+
+
+class MeldIn(Body):
+    """A meld with its own declaration."""
+
+    cards: Cards
+    declare: DeclareIn | None = None
+
+
+class RulesIn(Body):
+    """The ruleset a request is judged by."""
+
+    variant: str
+    options: dict[str, StrictBool] | None = None
+    players: StrictInt | None = Field(
+        default=None,
+        description="Players at the table; picks the pack (R3). Default: the variant's "
+        "smallest table.",
+    )
+
+
+class MeldCheckIn(RulesIn):
+    cards: Cards
+    declare: DeclareIn | None = None
+
+
+class MeldExtendIn(RulesIn):
+    meld: Cards | MeldIn
+    add: Cards
+    declare: DeclareIn | None = None
+
+
+class ContractCheckIn(RulesIn):
+    deal: StrictInt = Field(description="The deal, 1 to 5 (R17).")
+    melds: list[Cards | MeldIn]
+
+
+class HandScoreIn(RulesIn):
+    cards: Cards
+
+
+_EXPECTED = {
+    "string_type": "a string",
+    "int_type": "a whole number",
+    "bool_type": "true or false",
+    "list_type": "a list",
+    "dict_type": "an object",
+    "model_type": "an object",
+    "model_attributes_type": "an object",
+    "none_required": "null",
+}
+
+
+def _path(loc: tuple[int | str, ...], members: set[str]) -> str:
+    """A field's path as a person reads it: ``melds[1].declare.kind``.
+
+    Steps pydantic adds for the members of a union (``str``, ``list[str]``,
+    ``MeldIn``) are left out: they name a type, not a field.
+    """
+    text = ""
+    for step in loc:
+        if isinstance(step, int):
+            text += f"[{step}]"
+        elif step in members or "[" in step:
+            continue
+        else:
+            text += f".{step}" if text else step
+    return text
+
+
+def describe_errors(error: ValidationError) -> str:
+    """One sentence for the first field that does not fit."""
+    members = {"str", "int", "bool", "list", "dict", "none", *_MODEL_NAMES}
+    details: list[ErrorDetails] = error.errors(include_url=False)
+    # The deepest error got furthest: for a union, the member the input was meant as.
+    first = max(details, key=lambda detail: len(detail["loc"]))
+    if first["type"] == "json_invalid":
+        return "the request body is not valid JSON; send an object such as " + _EXAMPLE
+    path = _path(first["loc"], members)
+    if not path:
+        return "the request body must be a JSON object such as " + _EXAMPLE
+    same = [d for d in details if _path(d["loc"], members) == path]
+    if first["type"] == "missing":
+        return f'"{path}" is required'
+    if first["type"] == "extra_forbidden":
+        return f'"{path}" is not a field this request takes'
+    expected = [_EXPECTED[d["type"]] for d in same if d["type"] in _EXPECTED]
+    if expected and len(expected) == len(same):
+        unique = list(dict.fromkeys(expected))
+        return f'"{path}" must be ' + " or ".join(unique)
+    return f'"{path}": {first["msg"][0].lower()}{first["msg"][1:]}'
+
+
+_EXAMPLE = '{"variant": "push", "cards": "7H 8H 9H"}'
+_MODEL_NAMES = {"MeldIn"}  # models that are members of a union
+
+
+def parse_body(model: type[Body], raw: bytes) -> Any:
+    """Validate a raw JSON body against ``model``; ValidationError if it does not fit."""
+    return model.model_validate_json(raw or b"")
