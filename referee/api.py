@@ -63,8 +63,13 @@ class ApiError(Exception):
 
 
 def _body(model: type[B]) -> B:
+    raw = request.get_data()
+    limit = request.max_content_length
+    if request.content_length is None and limit is not None and len(raw) >= limit:
+        # A streamed (chunked) body is cut at the limit rather than refused up front.
+        raise ApiError(413, _HTTP_SENTENCES[413])
     try:
-        return model.model_validate_json(request.get_data() or b"")
+        return model.model_validate_json(raw or b"")
     except ValidationError as error:
         raise ApiError(400, describe_errors(error)) from None
 

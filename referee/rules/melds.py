@@ -13,6 +13,7 @@ one suit over one span. Run positions are 1 (ace low) to 14 (ace high).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -467,9 +468,12 @@ def _explain(cards: Sequence[Card], rules: Ruleset) -> list[str]:
     if len(cards) < MIN_MELD:
         return [f"a meld needs three or more cards; this has {number_word(len(cards))}"]
     set_reason, run_reason = _why_not_set(cards, rules), _why_not_run(cards, rules)
-    if len({card.rank for card in cards if card.is_natural}) > 1:
-        return [run_reason, set_reason]  # cards of several ranks look like a run
-    return [set_reason, run_reason]
+    naturals = [card for card in cards if card.is_natural]
+    same_rank = max(Counter(card.rank for card in naturals).values(), default=0)
+    same_suit = max(Counter(card.suit for card in naturals).values(), default=0)
+    if same_rank > same_suit:  # it looks more like a set: say first why it is not one
+        return [set_reason, run_reason]
+    return [run_reason, set_reason]
 
 
 def read_meld(
