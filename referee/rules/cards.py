@@ -96,6 +96,12 @@ class Card:
 
 
 JOKER = Card(0, "")
+_DECK = {(rank, suit): Card(rank, suit) for rank in range(1, 14) for suit in SUITS}
+
+
+def card_of(rank: int, suit: str) -> Card:
+    """The card of this rank (1..13) and suit, made once and shared."""
+    return _DECK[rank, suit]
 
 
 @lru_cache(maxsize=512)
@@ -107,7 +113,7 @@ def _parse_token(token: str) -> Card:
     suit = _SUIT_OF_TOKEN.get(text[-1:])
     if rank is None or suit is None:
         raise CardError(f'"{token}" is not a card')
-    return Card(rank, suit)
+    return _DECK[rank, suit]
 
 
 def parse_cards(cards: str | Iterable[str]) -> list[Card]:

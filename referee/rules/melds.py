@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, NamedTuple
 
 from .cards import (
     ACE,
@@ -26,6 +26,7 @@ from .cards import (
     SUITS,
     TWO,
     Card,
+    card_of,
     format_cards,
     number_word,
     parse_rank,
@@ -41,15 +42,14 @@ SET_RANKS = (*range(3, 14), ACE)  # R16: a set of any rank from 3 to A, never of
 
 
 def _position_card(position: int, suit: str) -> Card:
-    return Card(ACE if position == ACE_HIGH else position, suit)
+    return card_of(ACE if position == ACE_HIGH else position, suit)
 
 
 def _span_text(low: int, high: int) -> str:
     return f"{rank_token(low)}-{rank_token(high)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Placed:
+class Placed(NamedTuple):
     """A card of a run and the card it stands for there (itself when natural)."""
 
     card: Card
@@ -77,14 +77,28 @@ class SetReading:
 
 @dataclass(frozen=True, slots=True)
 class RunReading:
-    """A run of one suit from ``low`` to ``high`` (R11, R12), each card in run order
-    with what it stands for (R15)."""
+    """A run of one suit from ``low`` to ``high`` (R11, R12): the meld's cards in run
+    order, each standing for the card of its place (R15)."""
 
     suit: str
     low: int
     high: int
-    cards: tuple[Placed, ...]
+    in_order: tuple[Card, ...]
     kind: ClassVar[Kind] = "run"
+
+    @property
+    def cards(self) -> tuple[Placed, ...]:
+        """Each card with what it stands for: a natural card for itself, a wild card
+        for the card of its place."""
+        return tuple(
+            Placed(card, _position_card(self.low + offset, self.suit))
+            for offset, card in enumerate(self.in_order)
+        )
+
+    @property
+    def natural_count(self) -> int:
+        """Cards standing for themselves, a 2 at its own place included (R7)."""
+        return sum(placed.natural for placed in self.cards)
 
     @property
     def key(self) -> tuple[int, ...]:
@@ -259,25 +273,27 @@ def _run_readings(
     the span holds it; the wild cards fill the open places lowest first, in the
     order they were given (R15).
     """
-    fixed_cards = fixed.cards if fixed else ()
-    total = len(cards) + len(fixed_cards)
+    total = len(cards) + (len(fixed.in_order) if fixed else 0)
     if total < MIN_MELD or total > MAX_RUN:
         return []
     naturals = [card for card in cards if card.is_natural]
     flexible = [card for card in cards if not card.is_natural]  # jokers and 2s
     limit = wild_limit and rules.wild_limit is WildLimit.FEWER_THAN_NATURAL
+    fixed_natural = fixed.natural_count if fixed else 0
     readings = []
     for suit in _run_suits(naturals, fixed):
-        for low in _possible_lows(naturals, total, fixed):
-            high = low + total - 1
-            reading = _place(suit, low, high, naturals, flexible, fixed)
-            if reading is None:
+        if limit:  # R7: even with a 2 of the suit as itself, too few naturals
+            two = any(card.rank == TWO and card.suit == suit for card in flexible)
+            if 2 * (fixed_natural + len(naturals) + two) <= total:
                 continue
-            if limit:  # R7: strictly more natural than wild, a 2 as itself natural
-                natural = sum(placed.natural for placed in reading.cards)
-                if 2 * natural <= total:
-                    continue
-            readings.append(reading)
+        for low in _possible_lows(naturals, total, fixed):
+            placed = _place(suit, low, total, naturals, flexible, fixed)
+            if placed is None:
+                continue
+            in_order, natural = placed
+            if limit and 2 * (fixed_natural + natural) <= total:
+                continue  # R7: strictly more natural than wild, a 2 as itself natural
+            readings.append(RunReading(suit, low, low + total - 1, in_order))
     return readings
 
 
@@ -313,41 +329,43 @@ def _natural_position(card: Card, low: int) -> int:
 def _place(
     suit: str,
     low: int,
-    high: int,
+    size: int,
     naturals: Sequence[Card],
     flexible: Sequence[Card],
     fixed: RunReading | None,
-) -> RunReading | None:
-    """Seat the cards in the span ``low..high`` around the fixed run, or None."""
-    seats: dict[int, Placed] = {}
+) -> tuple[tuple[Card, ...], int] | None:
+    """Seat the cards in the span of ``size`` places from ``low`` around the fixed
+    run: the cards in run order and how many of the new ones are natural, or None."""
+    seats: list[Card | None] = [None] * size
     if fixed is not None:
-        for offset, placed in enumerate(fixed.cards):
-            seats[fixed.low + offset] = placed
+        start = fixed.low - low
+        seats[start : start + len(fixed.in_order)] = fixed.in_order
     for card in naturals:
         if card.suit != suit:
             return None
-        position = _natural_position(card, low)
-        if not low <= position <= high or position in seats:
+        index = _natural_position(card, low) - low
+        if not 0 <= index < size or seats[index] is not None:
             return None
-        seats[position] = Placed(card, card)
-    wilds = list(flexible)
-    if low <= TWO <= high and TWO not in seats:
-        for index, card in enumerate(wilds):
+        seats[index] = card
+    natural = len(naturals)
+    wilds = flexible
+    two = TWO - low
+    if 0 <= two < size and seats[two] is None:
+        for index, card in enumerate(flexible):
             if card.rank == TWO and card.suit == suit:
-                seats[TWO] = Placed(card, card)  # R15: natural whenever the span holds 2
-                del wilds[index]
+                seats[two] = card  # R15: natural whenever the span holds 2
+                natural += 1
+                wilds = [*flexible[:index], *flexible[index + 1 :]]
                 break
-    open_places = [position for position in range(low, high + 1) if position not in seats]
-    if len(open_places) != len(wilds):
+    if seats.count(None) != len(wilds):
         return None
-    for position, card in zip(open_places, wilds, strict=True):
-        seats[position] = Placed(card, _position_card(position, suit))
-    return RunReading(suit, low, high, tuple(seats[p] for p in range(low, high + 1)))
+    fill = iter(wilds)  # the first wild card given takes the lowest open place (R15)
+    return tuple(card if card is not None else next(fill) for card in seats), natural
 
 
 def _why_not_run(cards: Sequence[Card], rules: Ruleset, fixed: RunReading | None = None) -> str:
     naturals = [card for card in cards if card.is_natural]
-    total = len(cards) + (len(fixed.cards) if fixed else 0)
+    total = len(cards) + (len(fixed.in_order) if fixed else 0)
     if fixed is not None:
         stray = next((card for card in naturals if card.suit != fixed.suit), None)
         if stray:
@@ -374,10 +392,13 @@ def _why_not_run(cards: Sequence[Card], rules: Ruleset, fixed: RunReading | None
                 f"the place of {card} in {fixed.describe()} is already filled; "
                 "cards are laid off only at a run's ends"
             )
-    readings = _run_readings(cards, rules, fixed, wild_limit=False)
-    if not readings:
-        return _too_far_apart(naturals, total, fixed)
-    natural = max(sum(placed.natural for placed in reading.cards) for reading in readings)
+    if naturals or fixed:
+        readings = _run_readings(cards, rules, fixed, wild_limit=False)
+        if not readings:
+            return _too_far_apart(naturals, total, fixed)
+        natural = max(reading.natural_count for reading in readings)
+    else:  # wild cards only: every span fits; at best one 2 sits as itself
+        natural = int(any(card.rank == TWO for card in cards))
     return _too_many_wild(rules, "run", natural, total - natural)
 
 
@@ -489,7 +510,8 @@ def read_meld(
     """
     cards = tuple(cards)
     rules.check_cards(cards, players)
-    readings = _sorted([*_set_readings(cards, rules), *_run_readings(cards, rules)])
+    # Sets come in rank order, runs by suit then lowest card: already the key order.
+    readings: tuple[Reading, ...] = (*_set_readings(cards, rules), *_run_readings(cards, rules))
     return _verdict(cards, readings, declare, lambda: _explain(cards, rules))
 
 

@@ -107,7 +107,8 @@ def test_a_streamed_body_over_64_kb_is_a_json_413(client):
         input_stream=io.BytesIO(body),
         content_type="application/json",
         headers={"Transfer-Encoding": "chunked"},
-        environ_overrides={"wsgi.input_terminated": True},  # as a server sets it for chunked bodies
+        # as a server sets it for a chunked body
+        environ_overrides={"wsgi.input_terminated": True},
     )
     assert_error(response, 413, "larger than 64 KB")
 
