@@ -66,6 +66,14 @@ LEGAL = {
     "a_plain_run_has_one_reading": ("3S 4S 5S 6S", "push", ["run S 3-6"]),
     "a_run_with_a_wild_card_in_the_middle": ("3S JK 5S 6S", "push", ["run S 3-6"]),
     "a_run_given_in_any_order": ("JD 9D 10D", "push", ["run D 9-J"]),
+    # The seeds' own examples (000_, 001_, 003_)
+    "seed_3_to_6_of_spades": ("3S 4S 5S 6S", "push", ["run S 3-6"]),
+    "seed_9_10_j_of_diamonds": ("9D 10D JD", "shove-it", ["run D 9-J"]),
+    "seed_j_q_k_a": ("JH QH KH AH", "push", ["run H J-A"]),
+    "seed_a_2_3_4_the_2_as_itself": ("AC 2C 3C 4C", "push", ["run C A-4"]),
+    "seed_4_to_j_as_a_single_run": ("4H 5H 6H 7H 8H 9H 10H JH", "push", ["run H 4-J"]),
+    "seed_three_sevens": ("7S 7H 7D", "push", ["set 7"]),
+    "seed_four_queens": ("QS QH QD QC", "push", ["set Q"]),
     # R12: the ace is low or high, never both; a wild card never goes past it
     "ace_high": ("QH KH AH", "push", ["run H Q-A"]),
     "ace_low": ("AH 3H JK", "push", ["run H A-3"]),
@@ -116,6 +124,7 @@ ILLEGAL = {
     # R12, R13
     "kh_ah_2h_3h_is_no_run": ("KH AH 2H 3H", "push", "K-A-2-3 wraps round the ace"),
     "k_a_2_naturals_with_a_3": ("KS AS 3S", "push", "K-A-2-3 wraps round the ace"),
+    "seed_k_a_2_3_is_not_allowed": ("KC AC 2C 3C", "shove-it", "K-A-2-3 wraps round the ace"),
     "a_run_holds_at_most_one_ace": ("AH AH 3H", "push", "a run holds at most one ace"),
     "a_run_holds_at_most_13_cards": (
         "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH JK",
