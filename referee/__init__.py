@@ -13,6 +13,8 @@ from typing import Any
 
 from flask import Flask
 
+from .models import configure_engine
+
 MAX_BODY_BYTES = 64 * 1024  # API.md: a body over 64 KB is a 413
 
 
@@ -27,25 +29,70 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         template_folder=str(root / "templates"),
         static_folder=str(root / "static"),
     )
-    app.config.from_mapping(MAX_CONTENT_LENGTH=MAX_BODY_BYTES)
+    instance = Path(app.instance_path)
+    app.config.from_mapping(
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
+        SQLALCHEMY_DATABASE_URI=f"sqlite:///{instance / 'referee.db'}",
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
+    )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
-        app.config.from_prefixed_env(prefix="REFEREE")
+        if os.environ.get("DATABASE_URL"):
+            app.config["SQLALCHEMY_DATABASE_URI"] = database_uri(os.environ["DATABASE_URL"])
         if os.environ.get("SECRET_KEY"):
             app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
     else:
         app.config.from_mapping(test_config)
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    instance.mkdir(parents=True, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = _instance_secret(Path(app.instance_path))
+        app.config["SECRET_KEY"] = _instance_secret(instance)
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
     from . import api, views
+    from .models import db, migrate
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(root / "migrations"))
+    with app.app_context():
+        configure_engine(db.engine)
+        if app.config.get("UPGRADE_DATABASE_ON_START", True):
+            upgrade_database()
 
     app.register_blueprint(api.bp)
     app.register_blueprint(views.bp)
     api.register_error_handlers(app)
     return app
+
+
+def database_uri(url: str) -> str:
+    """Accept the usual ``postgres://`` and ``postgresql://`` addresses a host hands
+    out, and drive them with psycopg 3."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def upgrade_database() -> None:
+    """Bring the schema to the newest migration, if it is not there yet, so that an
+    app built on a fresh database is ready to use (inside an app context)."""
+    from alembic.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+    from flask_migrate import upgrade
+
+    from .models import db, migrate, migration_lock
+
+    heads = set(ScriptDirectory.from_config(migrate.get_config()).get_heads())
+
+    def current() -> set[str]:
+        with db.engine.connect() as connection:
+            return set(MigrationContext.configure(connection).get_current_heads())
+
+    if current() == heads:
+        return
+    with migration_lock(db.engine):
+        if current() != heads:
+            upgrade()
 
 
 def _instance_secret(instance: Path) -> str:

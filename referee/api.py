@@ -6,13 +6,16 @@ what it answered. Every answer under /api/ is JSON, errors included.
 
 from __future__ import annotations
 
+import csv
+import io
 from typing import Any, TypeVar
 
 from flask import Blueprint, Flask, Response, jsonify, request
 from pydantic import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from . import MAX_BODY_BYTES
+from . import MAX_BODY_BYTES, games
+from .games import DealEntry
 from .rules import (
     VARIANTS,
     Card,
@@ -39,7 +42,9 @@ from .rules.variants import OPTIONS
 from .schemas import (
     Body,
     ContractCheckIn,
+    DealIn,
     DeclareIn,
+    GameIn,
     HandScoreIn,
     MeldCheckIn,
     MeldExtendIn,
@@ -206,6 +211,65 @@ def score() -> Response:
     return jsonify(hand_json(score_hand(parse_cards(body.cards), rules, body.players)))
 
 
+# --- Games and the running sheet -----------------------------------------------------
+
+
+def _entry(body: DealIn) -> DealEntry:
+    return DealEntry(body.went_out, body.hands, body.points)
+
+
+def _edit_key() -> str | None:
+    return request.headers.get("X-Edit-Key")
+
+
+@bp.post("/games")
+def create_game() -> tuple[Response, int]:
+    body = _body(GameIn)
+    game, edit_key = games.create_game(
+        body.variant,
+        body.players,
+        body.options,
+        body.teams,
+        (body.pot.stake, body.pot.payout) if body.pot else None,
+    )
+    return jsonify({"id": game.id, "edit_key": edit_key} | games.game_json(game)), 201
+
+
+@bp.get("/games/<game_id>")
+def read_game(game_id: str) -> Response:
+    return jsonify(games.game_json(games.get_game(game_id)))
+
+
+@bp.post("/games/<game_id>/deals")
+def record_deal(game_id: str) -> tuple[Response, int]:
+    body = _body(DealIn)
+    game = games.record_deal(game_id, _edit_key(), _entry(body))
+    return jsonify(games.game_json(game)), 201
+
+
+@bp.put("/games/<game_id>/deals/<int:number>")
+def replace_deal(game_id: str, number: int) -> Response:
+    body = _body(DealIn)
+    game = games.replace_deal(game_id, _edit_key(), number, _entry(body))
+    return jsonify(games.game_json(game))
+
+
+@bp.delete("/games/<game_id>/deals/<int:number>")
+def undo_deal(game_id: str, number: int) -> Response:
+    return jsonify(games.game_json(games.undo_deal(game_id, _edit_key(), number)))
+
+
+@bp.get("/games/<game_id>/sheet.csv")
+def sheet_csv(game_id: str) -> Response:
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\r\n").writerows(games.sheet_csv_rows(games.get_game(game_id)))
+    return Response(
+        out.getvalue(),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="sheet-{game_id}.csv"'},
+    )
+
+
 # --- Errors: always JSON under /api/ ------------------------------------------------
 
 
@@ -222,9 +286,22 @@ def _api_error(error: ApiError) -> tuple[Response, int]:
 def _rules_error(error: RulesError) -> tuple[Response, int]:
     if isinstance(error, UnknownVariantError):
         return _error(404, str(error))
+    if isinstance(error, games.GameConflict):
+        return _error(409, str(error))
     if isinstance(error, GameRuleError):
         return _error(422, str(error))
     return _error(400, str(error))
+
+
+@bp.errorhandler(games.GameNotFound)
+@bp.errorhandler(games.DealNotFound)
+def _not_found(error: LookupError) -> tuple[Response, int]:
+    return _error(404, str(error))
+
+
+@bp.errorhandler(games.EditRefused)
+def _refused(error: games.EditRefused) -> tuple[Response, int]:
+    return _error(403, str(error))
 
 
 _HTTP_SENTENCES = {

@@ -79,6 +79,32 @@ class HandScoreIn(RulesIn):
     cards: Cards
 
 
+class PotIn(Body):
+    """Cap-It's pot (R33): what each player pays in, and what going out takes."""
+
+    stake: StrictInt = Field(ge=0)
+    payout: StrictInt = Field(ge=0)
+
+
+class GameIn(Body):
+    variant: str
+    players: list[str] = Field(description="Names in clockwise seat order (R35).")
+    options: dict[str, StrictBool] | None = None
+    teams: list[str] | None = Field(
+        default=None, description='Team names, seat 1\'s team first; default "We", "They".'
+    )
+    pot: PotIn | None = None
+
+
+class DealIn(Body):
+    """One deal: who went out (null: the stock ran out, R27) and, for each player who
+    scores, the cards left in hand or the points already counted."""
+
+    went_out: str | None
+    hands: dict[str, Cards] = Field(default_factory=dict)
+    points: dict[str, StrictInt] = Field(default_factory=dict)
+
+
 _EXPECTED = {
     "string_type": "a string",
     "int_type": "a whole number",
@@ -122,6 +148,8 @@ def describe_errors(error: ValidationError) -> str:
     same = [d for d in details if _path(d["loc"], members) == path]
     if first["type"] == "missing":
         return f'"{path}" is required'
+    if first["type"] == "greater_than_equal":
+        return f'"{path}" must be {first.get("ctx", {}).get("ge")} or more'
     if first["type"] == "extra_forbidden":
         return f'"{path}" is not a field this request takes'
     expected = [_EXPECTED[d["type"]] for d in same if d["type"] in _EXPECTED]

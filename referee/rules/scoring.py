@@ -1,4 +1,5 @@
-"""Penalty points: card values and a hand's points (R28, R29).
+"""Penalty points: card values, a hand, a deal, the running sheet and Cap-It's pot
+(R28-R34).
 
 >>> from referee.rules import get_ruleset, parse_cards
 >>> score_hand(parse_cards("AS KD 7C JK"), get_ruleset("push")).points
@@ -9,11 +10,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .cards import Card
+from .cards import Card, check_pack, number_word
+from .errors import GameRuleError, RulesError
 from .variants import Ruleset
+
+NAME_LIMIT = 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,3 +38,234 @@ def score_hand(cards: Sequence[Card], rules: Ruleset, players: int | None = None
     """
     rules.check_cards(cards, players)
     return HandScore(tuple((card, rules.card_values(card)) for card in cards))
+
+
+# --- The table: sides and players (R30, R31, R35) --------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """A column of the sheet: a team of partners, or one player on their own."""
+
+    name: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who plays, in clockwise seat order, under which ruleset, on which sides.
+
+    >>> from referee.rules import get_ruleset
+    >>> table = Table.seat(get_ruleset("push"), ["Ann", "Bob", "Cat", "Dan"])
+    >>> [(side.name, side.players) for side in table.sides]
+    [('We', ('Ann', 'Cat')), ('They', ('Bob', 'Dan'))]
+    """
+
+    rules: Ruleset
+    players: tuple[str, ...]
+    sides: tuple[Side, ...]
+
+    @classmethod
+    def seat(
+        cls, rules: Ruleset, players: Sequence[str], teams: Sequence[str] | None = None
+    ) -> Table:
+        """Seat the players: names trimmed, non-empty, at most 30 characters and
+        different; a player count the variant allows (R35, R36); team names for a
+        partnership game (default We and They), none otherwise."""
+        names = tuple(_name(name, "a player") for name in players)
+        _distinct(names, "players")
+        rules.check_players(len(names))
+        seats = rules.seats_by_side(len(names))
+        if rules.partnerships:
+            team_names = tuple(_name(n, "a team") for n in teams) if teams else ("We", "They")
+            if len(team_names) != len(seats):
+                raise RulesError(f"{rules.name} is played by two teams; give two team names")
+            _distinct(team_names, "teams")
+        elif teams:
+            raise RulesError(f"{rules.name} is played each for themself; it has no teams")
+        else:
+            team_names = names
+        sides = tuple(
+            Side(name, tuple(names[seat] for seat in side))
+            for name, side in zip(team_names, seats, strict=True)
+        )
+        return cls(rules, names, sides)
+
+    def side_of(self, player: str) -> Side:
+        return next(side for side in self.sides if player in side.players)
+
+    def player(self, name: str) -> str:
+        """The player of this name (trimmed); GameRuleError naming it otherwise."""
+        for player in self.players:
+            if player == name.strip():
+                return player
+        known = ", ".join(self.players)
+        raise GameRuleError(f'there is no player "{name}" in this game; the players are {known}')
+
+
+def _name(name: str, what: str) -> str:
+    trimmed = name.strip()
+    if not trimmed:
+        raise RulesError(f"{what} needs a name")
+    if len(trimmed) > NAME_LIMIT:
+        raise RulesError(f'"{trimmed}" is too long a name: {NAME_LIMIT} characters at most')
+    return trimmed
+
+
+def _distinct(names: Sequence[str], what: str) -> None:
+    seen: set[str] = set()
+    for name in names:
+        if name.casefold() in seen:
+            raise RulesError(f'two {what} are called "{name}"; give each its own name')
+        seen.add(name.casefold())
+
+
+# --- One deal (R26, R27, R30, R31) -----------------------------------------------
+
+#: What the table says a player has left: the cards, or the points already counted.
+Hand = Sequence[Card] | int
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """What one deal adds: each player's points (None for a player who scores
+    nothing: out, or the partner of the one who went out) and each side's."""
+
+    number: int
+    cards_dealt: int
+    went_out: str | None
+    players: Mapping[str, int | None]
+    sides: Mapping[str, int]
+
+
+def score_deal(
+    table: Table, number: int, went_out: str | None, hands: Mapping[str, Hand]
+) -> DealScore:
+    """Score deal ``number``: who went out (None if the stock ran out, R27), and for
+    each player who scores, the cards left in hand or their points.
+
+    R30/R31: the side of the player who went out scores nothing; every other side
+    scores the cards in all its players' hands; with the stock run out every side
+    scores. All the cards of the deal together must fit in the pack (R3).
+    """
+    rules = table.rules
+    deal = rules.deal(number)
+    out = table.player(went_out) if went_out is not None else None
+    entries = {table.player(name): hand for name, hand in hands.items()}
+    cards = [card for hand in entries.values() if not isinstance(hand, int) for card in hand]
+    check_pack(cards, rules.packs(len(table.players)))
+    given = {player: _points(rules, table, player, hand) for player, hand in entries.items()}
+    if out is not None and given.get(out):
+        raise GameRuleError(f"{out} went out, so {out} has no cards left to score")
+    scoring = [p for p in table.players if out is None or p not in table.side_of(out).players]
+    missing = [player for player in scoring if player not in entries]
+    if missing:
+        who = f"{_and(missing)} score" if len(missing) > 1 else f"{missing[0]} scores"
+        raise GameRuleError(f"{who} in deal {number}: give the cards left in hand, or the points")
+    points = {player: given[player] if player in scoring else None for player in table.players}
+    sides = {
+        side.name: sum(points[player] or 0 for player in side.players) for side in table.sides
+    }
+    return DealScore(number, deal.cards, out, points, sides)
+
+
+def _points(rules: Ruleset, table: Table, player: str, hand: Hand) -> int:
+    if not isinstance(hand, int):
+        return sum(rules.card_values(card) for card in hand)
+    step = rules.card_values.step
+    most = rules.card_values.pack_total(rules.packs(len(table.players)))
+    if hand < 0:
+        raise GameRuleError(f"{player}'s points cannot be below 0; {hand} was given")
+    if hand % step:
+        raise GameRuleError(
+            f"{player}'s {hand} points cannot be a hand in {rules.name}: every card is "
+            f"worth a multiple of {step}"
+        )
+    if hand > most:
+        raise GameRuleError(
+            f"{player}'s {hand} points are more than the whole pack is worth ({most})"
+        )
+    return hand
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# --- The running sheet (R32, R34) --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """The game so far: each deal's scores and the running totals, like the paper one."""
+
+    table: Table
+    deals: tuple[DealScore, ...]
+
+    @property
+    def running(self) -> list[dict[str, int]]:
+        """The totals of each side after each deal (R34)."""
+        totals = dict.fromkeys((side.name for side in self.table.sides), 0)
+        rows = []
+        for deal in self.deals:
+            totals = {name: total + deal.sides[name] for name, total in totals.items()}
+            rows.append(totals)
+        return rows
+
+    @property
+    def totals(self) -> dict[str, int]:
+        running = self.running
+        return running[-1] if running else {side.name: 0 for side in self.table.sides}
+
+    @property
+    def finished(self) -> bool:
+        return len(self.deals) == len(self.table.rules.deals)
+
+    @property
+    def winners(self) -> list[str]:
+        """R32: after the last deal, the side(s) with the lowest total; a tie shares."""
+        if not self.finished:
+            return []
+        totals = self.totals
+        lowest = min(totals.values())
+        return [name for name, total in totals.items() if total == lowest]
+
+    def next_deal(self) -> int:
+        """The number of the deal to record next; GameRuleError after the last."""
+        if self.finished:
+            raise GameRuleError(
+                f"the game is over: {number_word(len(self.deals))} deals are played"
+            )
+        return len(self.deals) + 1
+
+
+# --- Cap-It's pot (R33) -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """Each player pays ``stake`` in; whoever goes out takes ``payout`` (what is
+    left, if less); what remains goes to the winner(s) at the end, split evenly."""
+
+    stake: int
+    payout: int
+
+    def account(self, sheet: Sheet) -> dict[str, object]:
+        paid_in = self.stake * len(sheet.table.players)
+        left = paid_in
+        paid_out: dict[str, int] = {}
+        for deal in sheet.deals:
+            if deal.went_out is None:
+                continue  # the stock ran out: nobody is paid (R33)
+            take = min(self.payout, left)
+            if take:
+                paid_out[deal.went_out] = paid_out.get(deal.went_out, 0) + take
+                left -= take
+        account: dict[str, object] = {"paid_in": paid_in, "paid_out": paid_out, "left": left}
+        if sheet.finished:
+            winners = sheet.winners
+            share, unsplit = divmod(left, len(winners))
+            account["winner_share"] = dict.fromkeys(winners, share)
+            if unsplit:
+                account["unsplit"] = unsplit
+        return account

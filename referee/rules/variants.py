@@ -13,6 +13,7 @@ reads. Nothing elsewhere asks which variant it is playing: it reads the fields.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -70,6 +71,15 @@ class CardValues:
 
     def __call__(self, card: Card) -> int:
         return self.by_rank[card.rank]
+
+    @property
+    def step(self) -> int:
+        """Every hand's points are a multiple of this (5 in every Push variant)."""
+        return math.gcd(*self.by_rank)
+
+    def pack_total(self, packs: int) -> int:
+        """The points of the whole pack: no hand can hold more."""
+        return packs * (4 * sum(self.by_rank[1:]) + 2 * self.by_rank[0])
 
     def as_dict(self) -> dict[str, int]:
         """Points per printed rank, ``"JK"`` last: ``{"A": 15, "2": 20, ..., "JK": 20}``."""

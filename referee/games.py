@@ -1,0 +1,279 @@
+"""Saved games: create one, record / replace / undo a deal, read the sheet.
+
+Each write is one transaction: take the write lock, load the game, check the edit
+key, let the rules core judge everything, then write and commit once. Anything
+refused on the way is rolled back, so a game is never half-changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from .models import Deal, Game, begin_write, db
+from .rules import GameRuleError, RulesError, format_cards, get_ruleset, parse_cards
+from .rules.scoring import Hand, Pot, Sheet, Table, score_deal
+
+TOKEN_BYTES = 16  # 128 random bits for a game's id and for its edit key
+
+
+class GameNotFound(LookupError):
+    """No game has this id (404)."""
+
+
+class EditRefused(PermissionError):
+    """The edit key is missing or wrong (403)."""
+
+
+class GameConflict(GameRuleError):
+    """The change clashes with the game as it is: a sixth deal, a deal recorded at the
+    same moment on another phone, an undo of a deal that is not the last (409)."""
+
+
+class DealNotFound(LookupError):
+    """The game has no deal of that number (404)."""
+
+
+@dataclass(frozen=True)
+class DealEntry:
+    """What the table says of a deal: who went out (None: the stock ran out) and,
+    per player, the cards left in hand (a string or tokens) or the points."""
+
+    went_out: str | None
+    hands: Mapping[str, str | Sequence[str]]
+    points: Mapping[str, int]
+
+    def parsed(self) -> dict[str, Hand]:
+        both = sorted(set(self.hands) & set(self.points))
+        if both:
+            raise RulesError(f"give {both[0]}'s cards or points, not both")
+        entered: dict[str, Hand] = {name: parse_cards(cards) for name, cards in self.hands.items()}
+        return entered | dict(self.points)
+
+
+def _key_hash(key: str) -> str:
+    # The key is 128 random bits, so one round of SHA-256 is enough to keep a copy
+    # of the database from opening the games for writing.
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def create_game(
+    variant: str,
+    players: Sequence[str],
+    options: Mapping[str, object] | None = None,
+    teams: Sequence[str] | None = None,
+    pot: tuple[int, int] | None = None,
+) -> tuple[Game, str]:
+    """Start a game; return it with its edit key (shown once, stored hashed)."""
+    rules = get_ruleset(variant, options)
+    table = Table.seat(rules, players, teams)
+    if pot is not None and not rules.pot:
+        raise RulesError(f"{rules.name} has no pot; only Cap-It plays for one")
+    stake, payout = pot if pot is not None else (None, None)
+    if (stake is not None and stake < 0) or (payout is not None and payout < 0):
+        raise RulesError("the pot's stake and payout are whole numbers, 0 or more")
+    edit_key = secrets.token_urlsafe(TOKEN_BYTES)
+    game = Game(
+        id=secrets.token_urlsafe(TOKEN_BYTES),
+        edit_key_hash=_key_hash(edit_key),
+        variant=rules.variant,
+        options=dict(rules.options),
+        players=list(table.players),
+        teams=[side.name for side in table.sides] if rules.partnerships else None,
+        pot_stake=stake,
+        pot_payout=payout,
+    )
+    begin_write()
+    db.session.add(game)
+    db.session.commit()
+    return game, edit_key
+
+
+def get_game(game_id: str) -> Game:
+    game = db.session.get(Game, game_id)
+    if game is None:
+        raise GameNotFound(f"there is no game {game_id}")
+    return game
+
+
+def table_of(game: Game) -> Table:
+    return Table.seat(get_ruleset(game.variant, game.options), game.players, game.teams)
+
+
+def sheet_of(game: Game) -> Sheet:
+    """The sheet, worked out afresh from the deals as they were entered."""
+    table = table_of(game)
+    return Sheet(
+        table,
+        tuple(score_deal(table, deal.number, deal.went_out, _hands(deal)) for deal in game.deals),
+    )
+
+
+def _hands(deal: Deal) -> dict[str, Hand]:
+    return {
+        name: parse_cards(entry["cards"]) if "cards" in entry else int(entry["points"])
+        for name, entry in deal.hands.items()
+    }
+
+
+def _stored(table: Table, hands: Mapping[str, Hand]) -> dict[str, Any]:
+    return {
+        table.player(name): {"points": hand}
+        if isinstance(hand, int)
+        else {"cards": format_cards(hand).split()}
+        for name, hand in hands.items()
+    }
+
+
+def _editable(game_id: str, edit_key: str | None) -> Game:
+    """Start a write: lock, load and check the key, in that order."""
+    begin_write()
+    game = db.session.execute(
+        select(Game).where(Game.id == game_id).with_for_update()
+    ).scalar_one_or_none()
+    if game is None:
+        raise GameNotFound(f"there is no game {game_id}")
+    if edit_key is None or not hmac.compare_digest(_key_hash(edit_key), game.edit_key_hash):
+        raise EditRefused(
+            "changing this game needs its edit key in the X-Edit-Key header; "
+            "the one sent is missing or wrong"
+        )
+    return game
+
+
+def _commit(game: Game, number: int) -> Game:
+    game.version += 1
+    game.updated_at = datetime.now(UTC)
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise GameConflict(
+            f"deal {number} was just recorded on another phone; reload the sheet"
+        ) from None
+    return game
+
+
+@contextmanager
+def _one_transaction() -> Iterator[None]:
+    """Roll back whatever a refused write had done, so nothing is half-saved."""
+    try:
+        yield
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def record_deal(game_id: str, edit_key: str | None, entry: DealEntry) -> Game:
+    """Record the next deal (R30, R31); a sixth deal is a GameConflict."""
+    with _one_transaction():
+        game = _editable(game_id, edit_key)
+        sheet = sheet_of(game)
+        if sheet.finished:
+            raise GameConflict(
+                f"the game is over: all {len(sheet.deals)} deals are recorded; "
+                "correct a deal instead"
+            )
+        number = len(sheet.deals) + 1
+        hands = entry.parsed()
+        score = score_deal(sheet.table, number, entry.went_out, hands)
+        game.deals.append(
+            Deal(number=number, went_out=score.went_out, hands=_stored(sheet.table, hands))
+        )
+        return _commit(game, number)
+
+
+def replace_deal(game_id: str, edit_key: str | None, number: int, entry: DealEntry) -> Game:
+    """Replace deal ``number``; every later total follows, being worked out afresh."""
+    with _one_transaction():
+        game = _editable(game_id, edit_key)
+        deal = _deal(game, number)
+        table = table_of(game)
+        hands = entry.parsed()
+        score = score_deal(table, number, entry.went_out, hands)
+        deal.went_out = score.went_out
+        deal.hands = _stored(table, hands)
+        deal.recorded_at = datetime.now(UTC)
+        return _commit(game, number)
+
+
+def undo_deal(game_id: str, edit_key: str | None, number: int) -> Game:
+    """Remove deal ``number``, which must be the last one recorded."""
+    with _one_transaction():
+        game = _editable(game_id, edit_key)
+        deal = _deal(game, number)
+        last = len(game.deals)
+        if number != last:
+            raise GameConflict(f"only the last deal, deal {last}, can be undone")
+        game.deals.remove(deal)
+        return _commit(game, number)
+
+
+def _deal(game: Game, number: int) -> Deal:
+    for deal in game.deals:
+        if deal.number == number:
+            return deal
+    recorded = len(game.deals)
+    raise DealNotFound(
+        f"there is no deal {number} in this game; deals 1 to {recorded} are recorded"
+        if recorded
+        else f"there is no deal {number} in this game; no deal is recorded yet"
+    )
+
+
+# --- Reading a game ---------------------------------------------------------------------
+
+
+def game_json(game: Game) -> dict[str, Any]:
+    """The game as API.md shows it: sides, deals, sheet, totals, finished, winners
+    (and the pot for a game that plays for one)."""
+    sheet = sheet_of(game)
+    body: dict[str, Any] = {
+        "id": game.id,
+        "url": f"/games/{game.id}",
+        "variant": game.variant,
+        "options": game.options,
+        "players": list(sheet.table.players),
+        "sides": [
+            {"name": side.name, "players": list(side.players)} for side in sheet.table.sides
+        ],
+        "deals": [
+            {
+                "deal": deal.number,
+                "cards_dealt": deal.cards_dealt,
+                "went_out": deal.went_out,
+                "scores": dict(deal.sides),
+                "points": dict(deal.players),
+            }
+            for deal in sheet.deals
+        ],
+        "sheet": [
+            {"deal": deal.number, "cards_dealt": deal.cards_dealt, "totals": totals}
+            for deal, totals in zip(sheet.deals, sheet.running, strict=True)
+        ],
+        "totals": sheet.totals,
+        "finished": sheet.finished,
+        "winners": sheet.winners,
+    }
+    if game.pot_stake is not None and game.pot_payout is not None:
+        body["pot"] = Pot(game.pot_stake, game.pot_payout).account(sheet)
+    return body
+
+
+def sheet_csv_rows(game: Game) -> list[list[str | int]]:
+    """The running sheet as rows: a header, then one row of totals per deal."""
+    sheet = sheet_of(game)
+    names = [side.name for side in sheet.table.sides]
+    rows: list[list[str | int]] = [["deal", "cards_dealt", *names]]
+    for deal, totals in zip(sheet.deals, sheet.running, strict=True):
+        rows.append([deal.number, deal.cards_dealt, *(totals[name] for name in names)])
+    return rows
