@@ -15,6 +15,7 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 run: install
+	$(BIN)/flask --app referee db upgrade
 	$(BIN)/gunicorn --workers 2 --threads 4 --bind 0.0.0.0:$(PORT) \
 		--access-logfile - 'referee:create_app()'
 

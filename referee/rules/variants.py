@@ -125,7 +125,11 @@ class Ruleset:
     def check_players(self, players: int) -> None:
         """RulesError unless the variant is played by this many players (R3, R35, R36)."""
         if players not in self.players:
-            allowed = " or ".join(str(n) for n in self.players)
+            counts = self.players
+            if len(counts) > 2 and counts == tuple(range(counts[0], counts[-1] + 1)):
+                allowed = f"{counts[0]} to {counts[-1]}"
+            else:
+                allowed = " or ".join(str(n) for n in counts)
             raise GameRuleError(f"{self.name} is for {allowed} players, not {players}")
 
     def check_cards(self, cards: Sequence[Card], players: int | None = None) -> None:

@@ -47,3 +47,98 @@ def test_a_hand_is_checked_against_the_pack():  # R3
     with pytest.raises(PackError):
         score_hand(parse_cards("7H 7H 7H"), get_ruleset("push"))
     assert score_hand(parse_cards("7H 7H 7H"), get_ruleset("push-solo"), players=5).points == 15
+
+
+# --- Deals, the sheet and the pot (R30-R34), without a database -------------------------
+
+from referee.rules import GameRuleError, RulesError  # noqa: E402
+from referee.rules.scoring import Pot, Sheet, Table, score_deal  # noqa: E402
+
+FOUR = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def table(variant="push", players=FOUR, **options):
+    return Table.seat(get_ruleset(variant, options), players)
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "went_out", "hands", "sides"),
+    [
+        ("push", {}, "Ann", {"Bob": 25, "Dan": 10}, {"We": 0, "They": 35}),  # R30
+        ("push", {}, "Ann", {"Bob": 25, "Dan": 10, "Cat": 40}, {"We": 0, "They": 35}),  # R30: partner's cards do not count
+        ("push", {}, None, {"Ann": 5, "Bob": 25, "Cat": 10, "Dan": 10}, {"We": 15, "They": 35}),  # R27, R30
+        ("push", {"partnerships": False}, "Ann", {"Bob": 25, "Cat": 5, "Dan": 10}, {"Ann": 0, "Bob": 25, "Cat": 5, "Dan": 10}),  # R31
+        ("push-solo", {}, "Bob", {"Ann": parse_cards("JK AS"), "Cat": 0, "Dan": 5}, {"Ann": 35, "Bob": 0, "Cat": 0, "Dan": 5}),  # R28, R31
+        ("shove-it", {}, "Bob", {"Ann": parse_cards("JK AS"), "Cat": 0}, {"We": 70, "They": 0}),  # R29
+    ],
+)  # fmt: skip
+def test_what_a_deal_adds_to_each_side(variant, options, went_out, hands, sides):
+    assert score_deal(table(variant, **options), 1, went_out, hands).sides == sides
+
+
+def test_a_deal_s_cards_dealt_follow_the_ruleset():
+    assert score_deal(table("push"), 3, "Ann", {"Bob": 0, "Dan": 0}).cards_dealt == 8
+    assert (
+        score_deal(table("push", ten_cards=True), 3, "Ann", {"Bob": 0, "Dan": 0}).cards_dealt == 10
+    )
+
+
+@pytest.mark.parametrize(
+    ("went_out", "hands", "error"),
+    [
+        ("Zed", {"Bob": 0, "Dan": 0}, 'there is no player "Zed" in this game'),
+        ("Ann", {"Bob": 0}, "Dan scores in deal 1"),
+        ("Ann", {"Ann": parse_cards("7H"), "Bob": 0, "Dan": 0}, "Ann went out, so Ann has no cards left"),
+        ("Ann", {"Bob": parse_cards("7H 7H"), "Dan": parse_cards("7H")}, "there are three 7H here"),  # R3
+        ("Ann", {"Bob": 12, "Dan": 0}, "cannot be a hand in Push: every card is worth a multiple of 5"),
+    ],
+)  # fmt: skip
+def test_a_deal_the_rules_cannot_score(went_out, hands, error):
+    with pytest.raises(GameRuleError, match=error):
+        score_deal(table(), 1, went_out, hands)
+
+
+@pytest.mark.parametrize(
+    ("players", "teams", "error"),
+    [
+        (["Ann", "Bob", "Cat"], None, "Push is for 4 players, not 3"),
+        (["Ann", "", "Cat", "Dan"], None, "a player needs a name"),
+        (["Ann", "Bob", "ANN", "Dan"], None, 'two players are called "ANN"'),
+        (FOUR, ["We"], "give two team names"),
+    ],
+)
+def test_a_table_that_cannot_be_seated(players, teams, error):
+    with pytest.raises(RulesError, match=error):
+        Table.seat(get_ruleset("push"), players, teams)
+
+
+def test_the_sheet_runs_totals_and_names_the_lowest_as_winner():  # R32, R34
+    seated = table("shove-it")
+    deals = [
+        score_deal(seated, 1, "Ann", {"Bob": 40, "Dan": 0}),
+        score_deal(seated, 2, "Bob", {"Ann": 60, "Cat": 60}),
+        score_deal(seated, 3, "Cat", {"Bob": 60, "Dan": 0}),
+        score_deal(seated, 4, "Dan", {"Ann": 180, "Cat": 0}),
+        score_deal(seated, 5, "Ann", {"Bob": 180, "Dan": 0}),
+    ]
+    sheet = Sheet(seated, tuple(deals))
+    assert [tuple(row.values()) for row in sheet.running] == [
+        (0, 40), (120, 40), (120, 100), (300, 100), (300, 280),
+    ]  # fmt: skip
+    assert sheet.finished
+    assert sheet.winners == ["They"]
+    assert Sheet(seated, tuple(deals[:4])).winners == []
+
+
+def test_the_pot_pays_whoever_goes_out_and_the_rest_to_the_winners():  # R33
+    seated = table("cap-it")
+    deals = tuple(
+        score_deal(seated, n, out, {p: 5 * n for p in FOUR if p != out})
+        for n, out in enumerate(["Ann", None, "Bob", "Ann", "Cat"], start=1)
+    )
+    assert Pot(stake=4, payout=3).account(Sheet(seated, deals)) == {
+        "paid_in": 16,
+        "paid_out": {"Ann": 6, "Bob": 3, "Cat": 3},
+        "left": 4,
+        "winner_share": {"Ann": 2, "Cat": 2},  # a tie on 50 shares it (R32)
+    }
