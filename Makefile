@@ -29,6 +29,7 @@ test: lint
 
 bench: install
 	$(BIN)/python benchmarks/rules.py
+	$(BIN)/python benchmarks/games.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis
