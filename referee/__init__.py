@@ -8,14 +8,20 @@ from __future__ import annotations
 import os
 import secrets
 from collections.abc import Mapping
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask_compress import Compress
+from flask_wtf.csrf import CSRFProtect
 
 from .models import configure_engine
 
 MAX_BODY_BYTES = 64 * 1024  # API.md: a body over 64 KB is a 413
+
+csrf = CSRFProtect()
+compress = Compress()
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -32,6 +38,22 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     instance = Path(app.instance_path)
     app.config.from_mapping(
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
+        # A phone keeps its games (and their edit keys) in a signed cookie: no sign-up.
+        PERMANENT_SESSION_LIFETIME=timedelta(days=365),
+        SESSION_COOKIE_SAMESITE="Lax",
+        # A form may sit open through a whole deal; the token lives as long as the session.
+        WTF_CSRF_TIME_LIMIT=None,
+        COMPRESS_MIMETYPES=[
+            "text/html",
+            "text/css",
+            "text/csv",
+            "application/javascript",
+            "text/javascript",
+            "application/json",
+            "image/svg+xml",
+        ],
+        COMPRESS_ALGORITHM=["br", "gzip"],
+        COMPRESS_MIN_SIZE=256,
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{instance / 'referee.db'}",
         SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
     )
@@ -58,6 +80,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         if app.config.get("UPGRADE_DATABASE_ON_START", True):
             upgrade_database()
 
+    csrf.init_app(app)
+    csrf.exempt(api.bp)  # the API is for programs: JSON bodies and X-Edit-Key, no cookies
+    compress.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(views.bp)
     api.register_error_handlers(app)

@@ -10,7 +10,7 @@ import csv
 import io
 from typing import Any, TypeVar
 
-from flask import Blueprint, Flask, Response, jsonify, request
+from flask import Blueprint, Flask, Response, jsonify, render_template, request
 from pydantic import ValidationError
 from werkzeug.exceptions import HTTPException
 
@@ -318,7 +318,7 @@ def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Any:
         if not request.path.startswith("/api/"):
-            return error
+            return _page_error(error)
         template = _HTTP_SENTENCES.get(error.code or 500)
         methods = getattr(error, "valid_methods", None) or []
         allowed = ", ".join(sorted(set(methods) - {"HEAD", "OPTIONS"}))
@@ -334,4 +334,23 @@ def register_error_handlers(app: Flask) -> None:
         app.logger.exception("unexpected error on %s %s", request.method, request.path)
         if request.path.startswith("/api/"):
             return _error(500, "the referee hit an unexpected problem; please try again")
-        return "The referee hit an unexpected problem; please go back and try again.", 500
+        return _page(500, "Something went wrong", "Please go back and try again.")
+
+
+_PAGE_SENTENCES = {
+    400: ("This page was out of date", "Reload the page and try again; nothing was lost."),
+    404: ("Nothing here", "There is no such page or game. Check the link you followed."),
+    405: ("Not like that", "Go back and use the page's own buttons."),
+    413: ("Too much at once", "That was more than a page ever sends; go back and try again."),
+}
+
+
+def _page_error(error: HTTPException) -> Any:
+    title, message = _PAGE_SENTENCES.get(
+        error.code or 500, (error.name, error.description or "Go back and try again.")
+    )
+    return _page(error.code or 500, title, message)
+
+
+def _page(status: int, title: str, message: str) -> Any:
+    return render_template("error.html", title=title, message=message), status

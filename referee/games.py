@@ -142,12 +142,17 @@ def _editable(game_id: str, edit_key: str | None) -> Game:
     ).scalar_one_or_none()
     if game is None:
         raise GameNotFound(f"there is no game {game_id}")
+    check_edit_key(game, edit_key)
+    return game
+
+
+def check_edit_key(game: Game, edit_key: str | None) -> None:
+    """EditRefused unless this is the game's edit key (compared in constant time)."""
     if edit_key is None or not hmac.compare_digest(_key_hash(edit_key), game.edit_key_hash):
         raise EditRefused(
             "changing this game needs its edit key in the X-Edit-Key header; "
             "the one sent is missing or wrong"
         )
-    return game
 
 
 def _commit(game: Game, number: int) -> Game:

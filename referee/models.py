@@ -97,6 +97,8 @@ def begin_write() -> None:
     """Start the session's transaction as a write. On SQLite the write lock is taken
     at once, so two writers queue rather than one failing when it turns from reading
     to writing; on PostgreSQL the game row is locked by the write itself."""
+    if db.session().in_transaction():
+        db.session.rollback()  # end the reads so far: the write starts afresh, locked
     db.session.connection(execution_options={"sqlite_immediate": True})
 
 

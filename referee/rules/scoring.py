@@ -94,6 +94,14 @@ class Table:
     def side_of(self, player: str) -> Side:
         return next(side for side in self.sides if player in side.players)
 
+    def scoring_players(self, went_out: str | None) -> list[str]:
+        """R30/R31: everyone but the side of the player who went out; everyone when
+        the stock ran out (R27)."""
+        if went_out is None:
+            return list(self.players)
+        out_side = self.side_of(self.player(went_out))
+        return [player for player in self.players if player not in out_side.players]
+
     def player(self, name: str) -> str:
         """The player of this name (trimmed); GameRuleError naming it otherwise."""
         for player in self.players:
@@ -157,7 +165,7 @@ def score_deal(
     given = {player: _points(rules, table, player, hand) for player, hand in entries.items()}
     if out is not None and given.get(out):
         raise GameRuleError(f"{out} went out, so {out} has no cards left to score")
-    scoring = [p for p in table.players if out is None or p not in table.side_of(out).players]
+    scoring = table.scoring_players(out)
     missing = [player for player in scoring if player not in entries]
     if missing:
         who = f"{_and(missing)} score" if len(missing) > 1 else f"{missing[0]} scores"
