@@ -4,7 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 5000
 
-.PHONY: install run test lint bench clean
+SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
+
+.PHONY: install run test lint browser bench clean
 
 install: $(VENV)/.installed
 
@@ -24,7 +26,13 @@ lint: install
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-test: lint
+# The browser tests drive Debian's Chromium; install it when it is missing.
+browser:
+	@command -v chromium >/dev/null 2>&1 || { \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
+
+test: lint browser
 	$(BIN)/pytest
 
 bench: install

@@ -1,0 +1,51 @@
+import re
+
+import pytest
+
+from referee import create_app
+
+from ..conftest import dispose
+
+FOUR = ["Ann", "Bob", "Cat", "Dan"]
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'referee.db'}",
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+    yield app
+    dispose(app)
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def start_game(client, variant="push", players=FOUR, **fields):
+    """Start a game from the home page, as a phone does; return its sheet's path."""
+    data = {f"players-{i}": name for i, name in enumerate(players)}
+    data |= {"option_partnerships": "y", "option_set_distinct_suits": "y"} | fields
+    response = client.post(f"/?variant={variant}", data=data)
+    assert response.status_code == 303, response.data.decode()
+    return response.headers["Location"]
+
+
+def enter_deal(client, game, went_out, status=303, **fields):
+    data = {"went_out": str(went_out), "save": "1"} | {
+        k.replace("_", "-"): v for k, v in fields.items()
+    }
+    response = client.post(f"{game}/deals/new", data=data)
+    assert response.status_code == status, response.data.decode()
+    return response
+
+
+def text(response):
+    """The page's words, without tags and runs of white space."""
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.data.decode())).strip()

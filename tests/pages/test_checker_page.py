@@ -1,0 +1,152 @@
+"""The meld checker page: a keypad, a verdict that follows every tap (R15)."""
+
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from .conftest import start_game, text
+
+
+def tap(client, path, **state):
+    """A tap as a phone without JavaScript makes it: the answer, after its redirect."""
+    return client.get(path, query_string=state, follow_redirects=True)
+
+
+def state_after(client, path, **state):
+    """The state a tap leads to, read from the address it redirects to."""
+    response = client.get(path, query_string=state)
+    assert response.status_code == 303
+    return parse_qs(urlparse(response.headers["Location"]).query)
+
+
+def test_the_checker_has_a_keypad_of_ranks_suits_and_a_joker(client):
+    page = client.get("/check").data.decode()
+    for rank in ["A", "2", "10", "J", "Q", "K"]:
+        assert f'value="rank:{rank}"' in page
+    for suit in "SHDC":
+        assert f'value="suit:{suit}"' in page
+    assert 'value="joker"' in page
+
+
+def test_a_tap_without_htmx_redirects_to_the_state_so_a_reload_does_not_tap_again(client):
+    state = state_after(client, "/check", cards="6D 2S", press="joker")
+    assert state["cards"] == ["6D 2S JK"]
+    assert "press" not in state
+
+
+def test_a_tap_with_htmx_answers_the_checker_alone_and_keeps_the_address_on_the_state(client):
+    response = client.get(
+        "/check", query_string={"cards": "6D 2S", "press": "joker"}, headers={"HX-Request": "true"}
+    )
+    assert response.status_code == 200
+    page = response.data.decode()
+    assert page.lstrip().startswith('<form id="checker"')
+    assert "<html" not in page
+    assert "cards=6D+2S+JK" in response.headers["HX-Replace-Url"]
+
+
+def test_6d_2s_jk_shows_four_readings_and_what_each_wild_card_stands_for(client):
+    page = text(tap(client, "/check", cards="6D 2S JK"))
+    assert "Legal: 4 ways to read it — declare one" in page
+    assert "Set of sixes" in page
+    assert "Run of diamonds, 4 to 6" in page
+    assert "Run of diamonds, 5 to 7" in page
+    assert "Run of diamonds, 6 to 8" in page
+    assert "2♠ → 4♦" in page  # R15: the first wild card entered takes the lowest place
+    assert "JK → 8♦" in page
+
+
+def test_declaring_keeps_one_reading(client):
+    page = text(tap(client, "/check", cards="6D 2S JK", press="declare:run:D:5"))
+    assert "Run of diamonds, 5 to 7" in page
+    assert "Run of diamonds, 4 to 6" not in page
+    assert "Declared." in page
+
+
+def test_an_illegal_meld_says_why(client):
+    page = text(tap(client, "/check", cards="8C 8C 8H"))
+    assert "Not a meld" in page
+    assert "a set may not hold two clubs" in page
+
+
+@pytest.mark.parametrize(
+    ("state", "cards"),
+    [
+        ({"cards": "", "press": "rank:7"}, ""),  # a rank waits for its suit
+        ({"cards": "", "rank": "7", "press": "suit:H"}, "7H"),
+        ({"cards": "7H", "press": "rank:7"}, "7H"),
+        ({"cards": "7H 8H", "press": "back"}, "7H"),
+        ({"cards": "7H 8H 9H", "press": "remove:1"}, "7H 9H"),  # a tap on a chip removes it
+        ({"cards": "7H 8H 9H", "press": "clear"}, ""),
+        ({"cards": "7H", "press": "suit:H"}, "7H"),  # a suit with no rank does nothing
+    ],
+)
+def test_each_key(client, state, cards):
+    assert state_after(client, "/check", **state).get("cards", [""]) == [cards]
+
+
+def test_a_typed_notation_is_accepted(client):
+    assert state_after(client, "/check", cards="", typed="7h 8h jk", press="typed")["cards"] == [
+        "7H 8H JK"
+    ]
+
+
+def test_a_typed_bad_token_is_named_next_to_the_field_and_kept_as_typed(client):
+    response = client.get(
+        "/check", query_string={"cards": "7H", "typed": "8h 1x", "press": "typed"}
+    )
+    assert response.status_code == 200
+    page = response.data.decode()
+    assert "&#34;1x&#34; is not a card" in page or '"1x" is not a card' in page
+    assert 'value="8h 1x"' in page
+    assert 'aria-invalid="true"' in page
+
+
+def test_the_rules_of_shove_it_when_chosen(client):
+    page = text(tap(client, "/check", variant="shove-it", cards="8C 8C 8H"))
+    assert "Set of eights" in page  # R10
+
+
+def test_more_cards_than_the_pack_holds(client):
+    page = text(tap(client, "/check", cards="7H 7H 7H"))
+    assert "there are three 7H here" in page
+
+
+def test_laying_off(client):
+    page = text(tap(client, "/check", mode="layoff", table="7H 8H 9H", cards="10H JK"))
+    assert "Run of hearts, 6 to 10" in page
+    assert "Run of hearts, 7 to J" in page
+    page = text(tap(client, "/check", mode="layoff", table="7H 8H 9H", cards="JH"))
+    assert "JH is too far from the ends of a run of hearts 7-9" in page
+
+
+def test_laying_off_taps_go_to_the_chosen_meld(client):
+    state = state_after(
+        client,
+        "/check",
+        mode="layoff",
+        into="table",
+        table="7H 8H",
+        table_rank="9",
+        press="suit:H",
+    )
+    assert state["table"] == ["7H 8H 9H"]
+
+
+def test_in_a_game_the_checker_knows_the_contract(client):
+    game = start_game(client)
+    page = text(client.get(f"{game}/check"))
+    assert "Deal 1 · 6 cards · two sets of three" in page
+    page = text(tap(client, f"{game}/check", mode="contract", cards="8C 8H 8S"))
+    assert "deal 1 needs two sets of three; found one" in page
+    state = state_after(
+        client, f"{game}/check", mode="contract", cards="8C 8H 8S", press="next-meld"
+    )
+    assert state["melds"] == ["8C 8H 8S"]
+    assert state.get("cards", [""]) == [""]
+    page = text(tap(client, f"{game}/check", mode="contract", melds="8C 8H 8S", cards="KD KS JK"))
+    assert "Meets the contract" in page
+
+
+def test_the_checker_of_an_unknown_game_is_not_found(client):
+    assert client.get("/games/nope/check").status_code == 404
