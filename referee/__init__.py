@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import secrets
 from collections.abc import Mapping
@@ -12,7 +13,7 @@ from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, url_for
 from flask_compress import Compress
 from flask_wtf.csrf import CSRFProtect
 
@@ -53,6 +54,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             "image/svg+xml",
         ],
         COMPRESS_ALGORITHM=["br", "gzip"],
+        COMPRESS_ALGORITHM_STREAMING=["br", "gzip"],  # static files go out as streams
+        # Static files are named by their content (see asset()), so a phone keeps them.
+        SEND_FILE_MAX_AGE_DEFAULT=timedelta(days=365),
         COMPRESS_MIN_SIZE=256,
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{instance / 'referee.db'}",
         SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
@@ -83,10 +87,25 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     csrf.exempt(api.bp)  # the API is for programs: JSON bodies and X-Edit-Key, no cookies
     compress.init_app(app)
+    app.add_template_global(_asset_url(app), "asset")
     app.register_blueprint(api.bp)
     app.register_blueprint(views.bp)
     api.register_error_handlers(app)
     return app
+
+
+def _asset_url(app: Flask) -> Any:
+    """``asset("app.css")``: the static file's address with a digest of its content,
+    so a phone may keep it for a year and still gets a new one the day it changes."""
+    digests: dict[str, str] = {}
+
+    def asset(filename: str) -> str:
+        if filename not in digests:
+            content = Path(app.static_folder or "", filename).read_bytes()
+            digests[filename] = hashlib.sha256(content).hexdigest()[:10]
+        return url_for("static", filename=filename, v=digests[filename])
+
+    return asset
 
 
 def database_uri(url: str) -> str:
