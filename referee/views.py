@@ -8,6 +8,7 @@ request from htmx carries ``HX-Request``, and gets the fragment.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -31,6 +32,7 @@ from .keypad import KEY_SUITS, RANKS, Tray
 from .models import Game
 from .rules import (
     VARIANTS,
+    Card,
     CardError,
     Declaration,
     MeldVerdict,
@@ -63,6 +65,16 @@ def chip(token: str) -> Markup:
     rank, suit = token[:-1], token[-1]
     colour = "red" if suit in "HD" else "black"
     return Markup(f'<span class="card {colour}">{rank}{SUIT_SYMBOLS[suit]}</span>')
+
+
+_CARD_CODE = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
+
+
+@bp.app_template_filter("suited")
+def suited(text: str) -> str:
+    """A sentence of the referee's with its card codes written with suit symbols:
+    ``8C and 8H differ`` → ``8♣ and 8♥ differ``."""
+    return _CARD_CODE.sub(lambda m: m.group(1) + SUIT_SYMBOLS[m.group(2)], text)
 
 
 @bp.app_template_filter("plain")
@@ -206,7 +218,7 @@ def _declaration(key: str) -> Declaration | None:
     return None
 
 
-def reading_view(reading: Reading) -> dict[str, Any]:
+def reading_view(reading: Reading, cards: Sequence[Card] = ()) -> dict[str, Any]:
     """A reading as the page draws it: a title and each card with what it stands for."""
     if isinstance(reading, RunReading):
         low, high = rank_token(reading.low), rank_token(reading.high)
@@ -218,7 +230,13 @@ def reading_view(reading: Reading) -> dict[str, Any]:
             ],
         }
     rank = rank_token(reading.rank)
-    return {"key": f"set:{rank}", "title": f"Set of {RANK_PLURALS[reading.rank - 1]}", "cards": []}
+    return {
+        "key": f"set:{rank}",
+        "title": f"Set of {RANK_PLURALS[reading.rank - 1]}",
+        "cards": [],
+        "rank": rank,
+        "wild": [str(card) for card in cards if card.is_wild],
+    }
 
 
 def _run_checker(values: Any, rules: Any, players: int | None, deal: int | None) -> Checker:
@@ -252,7 +270,9 @@ def _run_checker(values: Any, rules: Any, players: int | None, deal: int | None)
     except RulesError as error:
         checker.error = str(error)
     if checker.verdict is not None:
-        checker.readings = [reading_view(r) for r in checker.verdict.readings]
+        checker.readings = [
+            reading_view(r, checker.verdict.cards) for r in checker.verdict.readings
+        ]
     return checker
 
 
@@ -439,6 +459,7 @@ class DealPage:
     points: list[int | None]
     scoring: list[bool]
     adds: dict[str, int] | None
+    adds_error: str
     missing: list[str]
     errors: list[str] = field(default_factory=list)
 
@@ -506,19 +527,23 @@ def _work_out(
         else:
             points.append(None)
     missing = [p for p, s, pts in zip(players, scoring, points, strict=True) if s and pts is None]
-    adds = None
+    adds, adds_error = None, ""
     if chosen:
-        # What the deal adds so far, by the rules core, players not yet entered at 0.
-        entered: dict[str, Hand] = {
-            player: pts or 0 for player, s, pts in zip(players, scoring, points, strict=True) if s
-        }
+        # What the deal adds so far, by the rules core: the cards tapped (so the pack is
+        # checked across all hands), the points typed, players not yet entered at 0.
+        entered: dict[str, Hand] = {}
+        for index, player in enumerate(players):
+            if not scoring[index]:
+                continue
+            text = typed[index].strip()
+            entered[player] = int(text) if text.isdigit() else trays[index].cards
         try:
             adds = dict(score_deal(table, number, went_out, entered).sides)
-        except RulesError:
-            adds = None
+        except RulesError as error:
+            adds_error = str(error)
     return DealPage(
         form, sheet, number, went_out, chosen, active, trays, typed, typed_errors, points,
-        scoring, adds, missing, errors,
+        scoring, adds, adds_error, missing, errors,
     )  # fmt: skip
 
 
@@ -583,6 +608,7 @@ def _deal_view(game_id: str, number: int | None) -> Any:
             game=game,
             page=page,
             correcting=correcting,
+            editable=_edit_key(game.id) is not None,
             went_out_choices=[(str(i), name) for i, name in enumerate(game.players)]
             + [(DealForm.STOCK_RAN_OUT, "Nobody: the stock ran out")],
             ranks=RANKS,
@@ -608,7 +634,7 @@ def edit_deal(game_id: str, number: int) -> Any:
 
 def _qr(url: str) -> Markup:
     """A QR code of the link, as inline SVG (segno)."""
-    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff")
+    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff", omitsize=True)
     return Markup(svg)
 
 

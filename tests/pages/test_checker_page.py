@@ -34,14 +34,19 @@ def test_a_tap_without_htmx_redirects_to_the_state_so_a_reload_does_not_tap_agai
     assert "press" not in state
 
 
-def test_a_tap_with_htmx_answers_the_checker_alone_and_keeps_the_address_on_the_state(client):
+def test_a_tap_with_htmx_answers_the_inside_of_the_checker_and_keeps_the_address_on_the_state(
+    client,
+):
     response = client.get(
         "/check", query_string={"cards": "6D 2S", "press": "joker"}, headers={"HX-Request": "true"}
     )
     assert response.status_code == 200
     page = response.data.decode()
-    assert page.lstrip().startswith('<form id="checker"')
     assert "<html" not in page
+    assert page.lstrip().startswith('<div id="checker-live">')
+    assert "<form" not in page  # the form and its keypad stay, so a tap made meanwhile waits
+    assert 'value="rank:' not in page
+    assert 'value="remove:2"' in page  # the third chip
     assert "cards=6D+2S+JK" in response.headers["HX-Replace-Url"]
 
 
@@ -109,7 +114,7 @@ def test_the_rules_of_shove_it_when_chosen(client):
 
 def test_more_cards_than_the_pack_holds(client):
     page = text(tap(client, "/check", cards="7H 7H 7H"))
-    assert "there are three 7H here" in page
+    assert "there are three 7♥ here" in page  # card codes are written with their suits
 
 
 def test_laying_off(client):
@@ -117,7 +122,8 @@ def test_laying_off(client):
     assert "Run of hearts, 6 to 10" in page
     assert "Run of hearts, 7 to J" in page
     page = text(tap(client, "/check", mode="layoff", table="7H 8H 9H", cards="JH"))
-    assert "JH is too far from the ends of a run of hearts 7-9" in page
+    assert "J♥ is too far from the ends of a run of hearts 7-9" in page
+    assert "These cannot be laid off there" in page
 
 
 def test_laying_off_taps_go_to_the_chosen_meld(client):

@@ -137,7 +137,7 @@ def test_after_the_fifth_deal_there_is_no_sixth(client):
     ("fields", "message"),
     [
         ({"points_1": "2x", "points_3": "5"}, "points are a whole number, like 25"),
-        ({"hand_1": "7H 7H", "hand_3": "7H"}, "there are three 7H here"),
+        ({"hand_1": "7H 7H", "hand_3": "7H"}, "there are three 7♥ here"),
         ({"points_1": "7", "points_3": "5"}, "Bob&#39;s 7 points cannot be a hand in Push"),
         ({"points_1": "5"}, "Dan scores in deal 1: give the cards left in hand, or the points"),
     ],
@@ -203,7 +203,7 @@ def test_sharing_shows_both_links_with_qr_codes_and_the_edit_link_joins(app, cli
     game = start_game(client)
     page = client.get(f"{game}/share").data.decode()
     assert page.count("<svg") == 2
-    edit = re.search(r'<p class="link-text">(http[^<]+#[^<]+)</p>', page).group(1)
+    edit = re.search(r'<p class="link-text"><a href="(http[^"]+#[^"]+)">', page).group(1)
     path, key = edit.split("localhost", 1)[1].split("#")
     other = app.test_client()
     assert "Keep the sheet on another phone" not in other.get(f"{game}/share").data.decode()

@@ -1,0 +1,120 @@
+"""What a person does on the pages, as steps the tests share.
+
+A tap on the keypad sends the form with htmx, which swaps the form's live part
+(``#checker-live``, ``#deal-live``) for the answer; the keypad itself stays. Before
+each tap the live part is marked, and the step waits until it has been replaced,
+so the next tap lands on the page the answer drew (a tap made while an answer is
+on its way waits its turn; see test_timing.py).
+"""
+
+import re
+
+from playwright.sync_api import Locator, Page, expect
+
+from .conftest import ARTIFACTS
+
+
+def shot(page: Page, name: str) -> None:
+    page.screenshot(path=str(ARTIFACTS / name), full_page=True)
+
+
+def swapped(page: Page, selector: str, action) -> None:
+    """Do ``action`` and wait until htmx has replaced the element ``selector``."""
+    page.locator(selector).evaluate("element => element.setAttribute('data-stale', '')")
+    action()
+    expect(page.locator(f"{selector}:not([data-stale])")).to_be_attached()
+
+
+def tap(page: Page, value: str, form: str = "#checker") -> None:
+    """Tap the button of ``value`` (``rank:6``, ``suit:D``, ``joker``...) in ``form``."""
+    swapped(
+        page,
+        f"{form}-live",  # the part of the form a tap changes; the keypad stays
+        lambda: page.locator(f"{form} button[value='{value}']:not([aria-hidden='true'])").tap(),
+    )
+
+
+def tap_cards(page: Page, cards: str, form: str = "#checker") -> None:
+    """Tap cards in on the keypad: ``"6D 2S JK"`` is 6, ♦, 2, ♠, JK."""
+    for card in cards.split():
+        if card == "JK":
+            tap(page, "joker", form)
+        else:
+            tap(page, f"rank:{card[:-1]}", form)
+            tap(page, f"suit:{card[-1]}", form)
+
+
+def chips(page: Page, scope: str = "#checker-live > .chips") -> Locator:
+    return page.locator(f"{scope} .card:not(.pending)")
+
+
+# --- Games -----------------------------------------------------------------------------
+
+
+def start_push(page: Page, players=("Ann", "Bob", "Cat", "Dan")) -> str:
+    """Start a game of Push from the home page; return the sheet's path."""
+    page.goto("/")
+    for seat, name in enumerate(players):
+        page.locator(f"input[name='players-{seat}']").fill(name)
+    page.get_by_role("button", name="Start Push").tap()
+    expect(page).to_have_url(re.compile(r"/games/[^/]+$"))
+    expect(page.locator("h1")).to_have_text("Push")
+    return game_path(page)
+
+
+def game_path(page: Page) -> str:
+    return "/games/" + page.url.split("/games/")[1].split("/")[0].split("?")[0].split("#")[0]
+
+
+def open_deal_form(page: Page, number: int) -> None:
+    page.get_by_role("link", name=f"Enter deal {number}").tap()
+    expect(page.locator("#deal h1")).to_contain_text(f"Deal {number}")
+
+
+def went_out(page: Page, seat) -> None:
+    """Choose who went out: a seat number, or ``"stock"``."""
+    radio = page.locator(f"input[name='went_out'][value='{seat}']")
+    swapped(page, "#deal-live", radio.check)
+    expect(radio).to_be_checked()
+
+
+def hand(page: Page, seat: int, cards: str) -> None:
+    """Tap the cards left in a player's hand: the name first, unless it is theirs."""
+    if page.locator(f"button[value='player:{seat}'][aria-current='true']").count() == 0:
+        tap(page, f"player:{seat}", "#deal")
+    tap_cards(page, cards, "#deal")
+
+
+def points(page: Page, seat: int, typed: str) -> None:
+    """Type a player's points, then leave the field (the sums follow)."""
+    field = page.locator(f"input[name='points-{seat}']")
+    field.fill(typed)
+    swapped(page, "#adds", field.blur)
+
+
+def adds(page: Page) -> Locator:
+    return page.locator("#adds p").first
+
+
+def save(page: Page) -> None:
+    page.locator("button[name='save']").tap()
+    expect(page).to_have_url(re.compile(r"/games/[^/]+$"))
+    expect(page.locator("#sheet")).to_be_visible()
+
+
+def sheet_rows(page: Page) -> list[list[str]]:
+    """The sheet as text: a row per deal, [cards dealt, We, They]."""
+    rows = page.locator("table.sheet tbody tr")
+    return [
+        [cell.strip() for cell in rows.nth(i).locator("th, td").all_inner_texts()]
+        for i in range(rows.count())
+    ]
+
+
+def enter_deal_by_points(page: Page, number: int, out, typed: dict[int, int]) -> None:
+    """Enter a whole deal from the sheet by typing every scorer's points, and save."""
+    open_deal_form(page, number)
+    went_out(page, out)
+    for seat, value in typed.items():
+        points(page, seat, str(value))
+    save(page)

@@ -1,0 +1,240 @@
+"""A game of Push kept on a phone: start it, enter the five deals, read the winner."""
+
+import re
+
+from playwright.sync_api import expect
+
+from .helpers import (
+    adds,
+    enter_deal_by_points,
+    hand,
+    open_deal_form,
+    points,
+    save,
+    sheet_rows,
+    shot,
+    start_push,
+    went_out,
+)
+
+# Seats: 0 Ann, 1 Bob, 2 Cat, 3 Dan; Ann and Cat are "We", Bob and Dan "They".
+
+
+def test_a_whole_game_of_push(page):
+    page.goto("/")
+    expect(page.get_by_role("button", name="Start Push")).to_be_visible()
+    shot(page, "home.png")
+    game = start_push(page)
+    expect(page.locator(".contract")).to_have_text("Deal 1 · 6 cards · two sets of three")
+    expect(page.locator("table.sheet thead th")).to_have_text(["Cards", "We", "They"])
+    expect(page.locator(".sheet-page > .hint")).to_have_text("We: Ann & Cat · They: Bob & Dan")
+
+    # Deal 1: Ann went out, so We score nothing. Bob is left with K♠ 7♦ JK
+    # (10 + 5 + 20), tapped in; Dan says 25.
+    open_deal_form(page, 1)
+    went_out(page, 0)
+    expect(page.locator(".player").nth(0).locator(".points")).to_have_text("scores nothing")
+    expect(page.locator(".player").nth(2).locator(".points")).to_have_text("scores nothing")
+    expect(page.locator("#adds .hint")).to_have_text("Still to enter: Bob, Dan")
+    hand(page, 1, "KS 7D JK")
+    expect(page.locator(".player").nth(1).locator(".chips .card")).to_have_text(["K♠", "7♦", "JK"])
+    expect(page.locator(".player").nth(1).locator(".points")).to_have_text("35 points")
+    points(page, 3, "25")
+    expect(adds(page)).to_have_text("This deal adds: We 0 · They 60")
+    expect(page.locator("#adds .hint")).to_have_count(0)
+    shot(page, "deal.png")
+    save(page)
+    assert page.url.endswith(game)
+    assert sheet_rows(page)[0] == ["6", "---", "60"]
+    expect(page.locator(".contract")).to_have_text(
+        "Deal 2 · 7 cards · one set of three and one run of four"
+    )
+
+    # Deal 2: Bob went out; Ann says 15, Cat holds A♥ 2♣ 9♠ (15 + 20 + 5).
+    open_deal_form(page, 2)
+    went_out(page, 1)
+    points(page, 0, "15")
+    hand(page, 2, "AH 2C 9S")
+    expect(page.locator(".player").nth(2).locator(".points")).to_have_text("40 points")
+    expect(adds(page)).to_have_text("This deal adds: We 55 · They 0")
+    save(page)
+
+    # Deal 3: the stock ran out, so everyone scores: Ann 10, Bob Q♥ Q♥, Cat 0, Dan 5.
+    open_deal_form(page, 3)
+    went_out(page, "stock")
+    points(page, 0, "10")
+    hand(page, 1, "QH QH")
+    points(page, 2, "0")
+    points(page, 3, "5")
+    expect(adds(page)).to_have_text("This deal adds: We 10 · They 25")
+    save(page)
+
+    # Deal 4: Dan went out; Ann holds 3♣ 4♣, Cat says 30.
+    open_deal_form(page, 4)
+    went_out(page, 3)
+    hand(page, 0, "3C 4C")
+    points(page, 2, "30")
+    expect(adds(page)).to_have_text("This deal adds: We 40 · They 0")
+    save(page)
+
+    # Deal 5: Cat went out; Bob says 50, Dan holds two jokers.
+    open_deal_form(page, 5)
+    went_out(page, 2)
+    points(page, 1, "50")
+    hand(page, 3, "JK JK")
+    expect(adds(page)).to_have_text("This deal adds: We 0 · They 90")
+    save(page)
+
+    assert sheet_rows(page) == [
+        ["6", "---", "60"],
+        ["7", "55", "60"],
+        ["8", "65", "85"],
+        ["9", "105", "85"],
+        ["10", "105", "175"],
+    ]
+    expect(page.locator(".winner")).to_have_text("★ We win with 105")
+    expect(page.get_by_role("link", name=re.compile("Enter deal"))).to_have_count(0)
+    expect(page.locator(".contract")).to_have_count(0)
+    shot(page, "sheet-finished.png")
+
+
+def test_a_reload_loses_nothing_saved(page):
+    game = start_push(page)
+    enter_deal_by_points(page, 1, 0, {1: 20, 3: 10})
+    enter_deal_by_points(page, 2, 1, {0: 15, 2: 25})
+    saved = [["6", "---", "30"], ["7", "40", "30"], ["8", "", ""], ["9", "", ""], ["10", "", ""]]
+    assert sheet_rows(page) == saved
+
+    page.reload()
+    assert sheet_rows(page) == saved
+    expect(page.locator(".contract")).to_have_text("Deal 3 · 8 cards · two runs of four")
+    expect(page.locator("table.sheet tr.current th")).to_have_text("8")
+
+    # Half-way through deal 3's form, the page is reloaded (a pull to refresh).
+    open_deal_form(page, 3)
+    went_out(page, 2)
+    hand(page, 1, "5S 6S")
+    points(page, 3, "45")
+    page.reload()
+    expect(page.locator("#deal h1")).to_contain_text("Deal 3")
+    page.get_by_role("link", name="Back to the sheet").tap()
+    expect(page).to_have_url(re.compile(re.escape(game) + "$"))
+    assert sheet_rows(page) == saved
+
+    # The deal is entered again and saved; the earlier deals are still there.
+    open_deal_form(page, 3)
+    went_out(page, 2)
+    hand(page, 1, "5S 6S")
+    points(page, 3, "45")
+    expect(adds(page)).to_have_text("This deal adds: We 0 · They 55")
+    save(page)
+    page.reload()
+    assert sheet_rows(page)[:3] == [["6", "---", "30"], ["7", "40", "30"], ["8", "40", "85"]]
+
+
+def test_correcting_deal_two_moves_every_later_total(page):
+    start_push(page)
+    enter_deal_by_points(page, 1, 0, {1: 20, 3: 10})
+    enter_deal_by_points(page, 2, 1, {0: 15, 2: 25})
+    enter_deal_by_points(page, 3, "stock", {0: 5, 1: 5, 2: 5, 3: 5})
+    assert sheet_rows(page)[:3] == [["6", "---", "30"], ["7", "40", "30"], ["8", "50", "40"]]
+    shot(page, "sheet.png")
+
+    page.locator("a[aria-label='Correct deal 2']").tap()
+    expect(page.locator("#deal h1")).to_contain_text("Correct deal 2")
+    expect(page.locator("input[name='went_out'][value='1']")).to_be_checked()
+    expect(page.locator("input[name='points-0']")).to_have_value("15")
+    expect(page.locator("input[name='points-2']")).to_have_value("25")
+    points(page, 2, "45")
+    expect(adds(page)).to_have_text("This deal adds: We 60 · They 0")
+    expect(page.locator("button[name='save']")).to_have_text("Save the correction")
+    save(page)
+    assert sheet_rows(page)[:3] == [["6", "---", "30"], ["7", "60", "30"], ["8", "70", "40"]]
+    expect(page.locator(".contract")).to_have_text("Deal 4 · 9 cards · three sets of three")
+
+    # Undo takes back the last deal, after asking.
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Undo deal 3").tap()
+    expect(page.get_by_role("link", name="Enter deal 3")).to_be_visible()
+    assert sheet_rows(page)[:3] == [["6", "---", "30"], ["7", "60", "30"], ["8", "", ""]]
+
+
+def test_sharing_the_sheet(page, new_context, server):
+    game = start_push(page)
+    enter_deal_by_points(page, 1, 0, {1: 20, 3: 10})
+
+    # A phone with the read-only link follows the sheet and cannot change it.
+    follower = new_context().new_page()
+    follower.goto(game)
+    expect(follower.locator("h1")).to_have_text("Push")
+    assert sheet_rows(follower) == sheet_rows(page)
+    expect(follower.locator(".contract")).to_have_text(
+        "Deal 2 · 7 cards · one set of three and one run of four"
+    )
+    expect(follower.get_by_role("link", name=re.compile("Enter deal"))).to_have_count(0)
+    expect(follower.get_by_role("button", name=re.compile("Undo"))).to_have_count(0)
+    expect(follower.locator("a[aria-label='Correct deal 1']")).to_have_count(0)
+    expect(follower.locator(".sheet-page > .hint").last).to_contain_text(
+        "This phone follows the game."
+    )
+    # Even at the deal form's address, it says so, and there is nothing to save.
+    follower.goto(f"{game}/deals/new")
+    expect(follower.locator(".form-error").first).to_contain_text("This phone follows the game")
+    expect(follower.locator("button[name='save']")).to_have_count(0)
+    follower.goto(game)
+    assert sheet_rows(follower) == sheet_rows(page)
+
+    # The share page: both links, both QR codes.
+    page.get_by_role("link", name="Share").tap()
+    expect(page.locator("h1")).to_have_text("Share the game")
+    expect(page.locator(".qr svg")).to_have_count(2)
+    expect(page.locator("a.link-text")).to_have_text(server + game)
+    page.get_by_text("Show the edit link").tap()
+    edit_link = page.locator("details .link-text")
+    expect(edit_link).to_be_visible()
+    expect(edit_link).to_have_text(re.compile(re.escape(server + game) + r"/join#[\w-]{8,64}$"))
+    shot(page, "share.png")
+
+    # A third phone opens the edit link: it can now enter deals.
+    keeper = new_context().new_page()
+    keeper.goto(edit_link.inner_text())
+    expect(keeper).to_have_url(re.compile(re.escape(game) + "$"))
+    assert "#" not in keeper.url
+    enter_deal_by_points(keeper, 2, 1, {0: 15, 2: 25})
+    assert sheet_rows(keeper)[:2] == [["6", "---", "30"], ["7", "40", "30"]]
+    page.goto(game)
+    assert sheet_rows(page)[:2] == [["6", "---", "30"], ["7", "40", "30"]]
+    follower.reload()
+    assert sheet_rows(follower)[:2] == [["6", "---", "30"], ["7", "40", "30"]]
+
+
+def test_bad_input_on_the_deal_form_is_explained_and_nothing_is_saved(page):
+    game = start_push(page)
+    before = sheet_rows(page)
+    open_deal_form(page, 1)
+    went_out(page, 0)
+    points(page, 1, "2x")
+    points(page, 3, "10")
+    page.locator("button[name='save']").tap()
+    expect(page.locator("#points-1-error")).to_have_text("points are a whole number, like 25")
+    expect(page.locator("input[name='points-1']")).to_have_value("2x")
+    expect(page.locator("input[name='points-1']")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator(".form-error")).to_have_text(
+        "some points are not whole numbers; see below"
+    )
+    expect(page).to_have_url(re.compile(re.escape(game) + "/deals/new$"))
+
+    # A third 7♥ with two packs: two in Bob's hand, one in Dan's.
+    points(page, 1, "")
+    points(page, 3, "")
+    hand(page, 1, "7H 7H")
+    hand(page, 3, "7H")
+    page.locator("button[name='save']").tap()
+    expect(page.locator(".form-error")).to_have_text(
+        "there are three 7♥ here, but the pack of two decks (108 cards) holds only two"
+    )
+    expect(page).to_have_url(re.compile(re.escape(game) + "/deals/new$"))
+
+    page.get_by_role("link", name="Back to the sheet").tap()
+    expect(page.get_by_role("link", name="Enter deal 1")).to_be_visible()
+    assert sheet_rows(page) == before

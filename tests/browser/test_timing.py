@@ -1,0 +1,21 @@
+"""Taps that come faster than the answers: a phone on the table's Wi-Fi."""
+
+import re
+
+from playwright.sync_api import expect
+
+from .helpers import chips, tap
+
+
+def test_a_tap_made_while_the_last_answer_is_on_its_way_is_kept(page):
+    page.goto("/check")
+    tap(page, "rank:6")
+    held = []
+    page.route(re.compile(r"/check\?.*press=suit"), lambda route: held.append(route))
+    with page.expect_request(re.compile(r"press=suit%3AD")):
+        page.locator("button[value='suit:D']").tap()
+    page.locator("button[value='rank:2']").tap()  # quickly, before ♦ has come back
+    assert held, "the ♦ tap was not held"
+    held[0].fulfill(response=held[0].fetch())
+    expect(chips(page)).to_have_text(["6♦"])
+    expect(page.locator("#checker-live > .chips .card.pending")).to_have_text("2…", timeout=3000)
