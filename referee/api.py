@@ -7,7 +7,9 @@ what it answered. Every answer under /api/ is JSON, errors included.
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
+import re
 from typing import Any, TypeVar
 
 from flask import Blueprint, Flask, Response, jsonify, render_template, request
@@ -16,6 +18,7 @@ from werkzeug.exceptions import HTTPException
 
 from . import MAX_BODY_BYTES, games
 from .games import DealEntry
+from .models import Game
 from .rules import (
     VARIANTS,
     Card,
@@ -222,41 +225,77 @@ def _edit_key() -> str | None:
     return request.headers.get("X-Edit-Key")
 
 
+IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{8,64}$")  # visible ASCII, 8 to 64 characters
+
+
+def _guard(body: Body | None = None) -> games.Guard:
+    """The write's If-Match and Idempotency-Key (API.md, "Retries and several phones")."""
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not IDEMPOTENCY_KEY.match(key):
+        raise ApiError(
+            400, "an Idempotency-Key is 8 to 64 visible characters; a random UUID will do"
+        )
+    request_digest = hashlib.sha256(
+        f"{request.method} {request.path}\n".encode()
+        + (body.model_dump_json().encode() if body is not None else b"")
+    ).hexdigest()
+    return games.Guard(request.headers.get("If-Match"), key, request_digest)
+
+
+def _answer(written: Game | games.Replay, status: int) -> tuple[Response, int]:
+    """The game as it is after a write, with its ETag; or a retry's first answer."""
+    if isinstance(written, games.Replay):
+        return jsonify(written.body), written.status
+    response = jsonify(games.game_json(written))
+    response.headers["ETag"] = games.etag(written)
+    return response, status
+
+
 @bp.post("/games")
 def create_game() -> tuple[Response, int]:
     body = _body(GameIn)
-    game, edit_key = games.create_game(
+    created = games.create_game(
         body.variant,
         body.players,
         body.options,
         body.teams,
         (body.pot.stake, body.pot.payout) if body.pot else None,
+        guard=_guard(body),
     )
-    return jsonify({"id": game.id, "edit_key": edit_key} | games.game_json(game)), 201
+    if isinstance(created, games.Replay):
+        return jsonify(created.body), created.status
+    game, edit_key = created
+    response = jsonify({"id": game.id, "edit_key": edit_key} | games.game_json(game))
+    response.headers["ETag"] = games.etag(game)
+    return response, 201
 
 
 @bp.get("/games/<game_id>")
 def read_game(game_id: str) -> Response:
-    return jsonify(games.game_json(games.get_game(game_id)))
+    game = games.get_game(game_id)
+    if games.etag_matches(request.headers.get("If-None-Match", ""), game):
+        response = Response(status=304)
+    else:
+        response = jsonify(games.game_json(game))
+    response.headers["ETag"] = games.etag(game)
+    return response
 
 
 @bp.post("/games/<game_id>/deals")
 def record_deal(game_id: str) -> tuple[Response, int]:
     body = _body(DealIn)
-    game = games.record_deal(game_id, _edit_key(), _entry(body))
-    return jsonify(games.game_json(game)), 201
+    return _answer(games.record_deal(game_id, _edit_key(), _entry(body), _guard(body)), 201)
 
 
 @bp.put("/games/<game_id>/deals/<int:number>")
-def replace_deal(game_id: str, number: int) -> Response:
+def replace_deal(game_id: str, number: int) -> tuple[Response, int]:
     body = _body(DealIn)
-    game = games.replace_deal(game_id, _edit_key(), number, _entry(body))
-    return jsonify(games.game_json(game))
+    return _answer(games.replace_deal(game_id, _edit_key(), number, _entry(body), _guard()), 200)
 
 
 @bp.delete("/games/<game_id>/deals/<int:number>")
-def undo_deal(game_id: str, number: int) -> Response:
-    return jsonify(games.game_json(games.undo_deal(game_id, _edit_key(), number)))
+def undo_deal(game_id: str, number: int) -> tuple[Response, int]:
+    return _answer(games.undo_deal(game_id, _edit_key(), number, _guard()), 200)
 
 
 @bp.get("/games/<game_id>/sheet.csv")
@@ -297,6 +336,13 @@ def _rules_error(error: RulesError) -> tuple[Response, int]:
 @bp.errorhandler(games.DealNotFound)
 def _not_found(error: LookupError) -> tuple[Response, int]:
     return _error(404, str(error))
+
+
+@bp.errorhandler(games.StaleGame)
+def _stale(error: games.StaleGame) -> tuple[Response, int]:
+    response = jsonify(error=str(error), game=games.game_json(error.game))
+    response.headers["ETag"] = games.etag(error.game)
+    return response, 412
 
 
 @bp.errorhandler(games.EditRefused)

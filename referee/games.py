@@ -13,13 +13,14 @@ import secrets
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from flask import current_app
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
-from .models import Deal, Game, begin_write, db
+from .models import Deal, Game, IdempotentRequest, begin_write, db
 from .rules import GameRuleError, RulesError, format_cards, get_ruleset, parse_cards
 from .rules.scoring import Hand, Pot, Sheet, Table, score_deal
 
@@ -41,6 +42,51 @@ class GameConflict(GameRuleError):
 
 class DealNotFound(LookupError):
     """The game has no deal of that number (404)."""
+
+
+class StaleGame(Exception):
+    """The writer saw an older game than there is now (If-Match, 412)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(
+            "the game changed since this phone last saw it (another phone saved a deal); "
+            "here it is as it is now"
+        )
+        self.game = game
+
+
+IDEMPOTENCY_SCOPE_NEW_GAME = "games"
+IDEMPOTENCY_DAYS = 1
+
+
+@dataclass(frozen=True)
+class Guard:
+    """What a write is checked against before it is made: the game's ETag as the
+    writer last saw it (If-Match), and the writer's Idempotency-Key with a digest of
+    the request, so that a retry is answered as the first time and records nothing."""
+
+    if_match: str | None = None
+    key: str | None = None
+    fingerprint: str = ""
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The first answer to a request sent again with the same Idempotency-Key."""
+
+    status: int
+    body: dict[str, Any]
+
+
+def etag(game: Game) -> str:
+    """A strong ETag that changes with every change to the game."""
+    return f'"v{game.version}"'
+
+
+def etag_matches(header: str, game: Game) -> bool:
+    """Whether an If-Match / If-None-Match header names the game as it is now."""
+    tags = {tag.strip().removeprefix("W/") for tag in header.split(",")}
+    return "*" in tags or etag(game) in tags
 
 
 @dataclass(frozen=True)
@@ -72,7 +118,8 @@ def create_game(
     options: Mapping[str, object] | None = None,
     teams: Sequence[str] | None = None,
     pot: tuple[int, int] | None = None,
-) -> tuple[Game, str]:
+    guard: Guard = Guard(),
+) -> tuple[Game, str] | Replay:
     """Start a game; return it with its edit key (shown once, stored hashed)."""
     rules = get_ruleset(variant, options)
     table = Table.seat(rules, players, teams)
@@ -81,21 +128,32 @@ def create_game(
     stake, payout = pot if pot is not None else (None, None)
     if (stake is not None and stake < 0) or (payout is not None and payout < 0):
         raise RulesError("the pot's stake and payout are whole numbers, 0 or more")
-    edit_key = secrets.token_urlsafe(TOKEN_BYTES)
-    game = Game(
-        id=secrets.token_urlsafe(TOKEN_BYTES),
-        edit_key_hash=_key_hash(edit_key),
-        variant=rules.variant,
-        options=dict(rules.options),
-        players=list(table.players),
-        teams=[side.name for side in table.sides] if rules.partnerships else None,
-        pot_stake=stake,
-        pot_payout=payout,
-    )
-    begin_write()
-    db.session.add(game)
-    db.session.commit()
-    return game, edit_key
+    with _one_transaction():
+        begin_write()
+        replay = _replay(IDEMPOTENCY_SCOPE_NEW_GAME, guard)
+        if replay is not None:
+            return replay
+        edit_key = secrets.token_urlsafe(TOKEN_BYTES)
+        game = Game(
+            id=secrets.token_urlsafe(TOKEN_BYTES),
+            edit_key_hash=_key_hash(edit_key),
+            variant=rules.variant,
+            options=dict(rules.options),
+            players=list(table.players),
+            teams=[side.name for side in table.sides] if rules.partnerships else None,
+            pot_stake=stake,
+            pot_payout=payout,
+            version=1,
+        )
+        db.session.add(game)
+        if guard.key is not None:
+            _forget_old_requests()
+            # The answer holds the edit key: kept sealed, so the database alone never
+            # gives it away (see _seal).
+            body = {"id": game.id, "edit_key": _seal(edit_key, guard.key)} | game_json(game)
+            _remember(IDEMPOTENCY_SCOPE_NEW_GAME, guard, 201, body)
+        db.session.commit()
+        return game, edit_key
 
 
 def get_game(game_id: str) -> Game:
@@ -134,8 +192,9 @@ def _stored(table: Table, hands: Mapping[str, Hand]) -> dict[str, Any]:
     }
 
 
-def _editable(game_id: str, edit_key: str | None) -> Game:
-    """Start a write: lock, load and check the key, in that order."""
+def _editable(game_id: str, edit_key: str | None, guard: Guard) -> Game | Replay:
+    """Start a write: lock and load the game, check the edit key, answer a retry as
+    the first time, and refuse a writer who saw an older game; in that order."""
     begin_write()
     game = db.session.execute(
         select(Game).where(Game.id == game_id).with_for_update()
@@ -143,6 +202,11 @@ def _editable(game_id: str, edit_key: str | None) -> Game:
     if game is None:
         raise GameNotFound(f"there is no game {game_id}")
     check_edit_key(game, edit_key)
+    replay = _replay(game.id, guard)
+    if replay is not None:
+        return replay
+    if guard.if_match is not None and not etag_matches(guard.if_match, game):
+        raise StaleGame(game)
     return game
 
 
@@ -155,9 +219,11 @@ def check_edit_key(game: Game, edit_key: str | None) -> None:
         )
 
 
-def _commit(game: Game, number: int) -> Game:
+def _commit(game: Game, number: int, guard: Guard, status: int = 200) -> Game:
     game.version += 1
     game.updated_at = datetime.now(UTC)
+    if guard.key is not None:
+        _remember(game.id, guard, status, game_json(game))
     try:
         db.session.commit()
     except IntegrityError:
@@ -178,10 +244,14 @@ def _one_transaction() -> Iterator[None]:
         raise
 
 
-def record_deal(game_id: str, edit_key: str | None, entry: DealEntry) -> Game:
+def record_deal(
+    game_id: str, edit_key: str | None, entry: DealEntry, guard: Guard = Guard()
+) -> Game | Replay:
     """Record the next deal (R30, R31); a sixth deal is a GameConflict."""
     with _one_transaction():
-        game = _editable(game_id, edit_key)
+        game = _editable(game_id, edit_key, guard)
+        if isinstance(game, Replay):
+            return game
         sheet = sheet_of(game)
         if sheet.finished:
             raise GameConflict(
@@ -194,13 +264,16 @@ def record_deal(game_id: str, edit_key: str | None, entry: DealEntry) -> Game:
         game.deals.append(
             Deal(number=number, went_out=score.went_out, hands=_stored(sheet.table, hands))
         )
-        return _commit(game, number)
+        return _commit(game, number, guard, 201)
 
 
-def replace_deal(game_id: str, edit_key: str | None, number: int, entry: DealEntry) -> Game:
+def replace_deal(
+    game_id: str, edit_key: str | None, number: int, entry: DealEntry, guard: Guard = Guard()
+) -> Game:
     """Replace deal ``number``; every later total follows, being worked out afresh."""
     with _one_transaction():
-        game = _editable(game_id, edit_key)
+        game = _editable(game_id, edit_key, replace_guard(guard))
+        assert isinstance(game, Game)
         deal = _deal(game, number)
         table = table_of(game)
         hands = entry.parsed()
@@ -208,19 +281,80 @@ def replace_deal(game_id: str, edit_key: str | None, number: int, entry: DealEnt
         deal.went_out = score.went_out
         deal.hands = _stored(table, hands)
         deal.recorded_at = datetime.now(UTC)
-        return _commit(game, number)
+        return _commit(game, number, replace_guard(guard))
 
 
-def undo_deal(game_id: str, edit_key: str | None, number: int) -> Game:
+def undo_deal(game_id: str, edit_key: str | None, number: int, guard: Guard = Guard()) -> Game:
     """Remove deal ``number``, which must be the last one recorded."""
     with _one_transaction():
-        game = _editable(game_id, edit_key)
+        game = _editable(game_id, edit_key, replace_guard(guard))
+        assert isinstance(game, Game)
         deal = _deal(game, number)
         last = len(game.deals)
         if number != last:
             raise GameConflict(f"only the last deal, deal {last}, can be undone")
         game.deals.remove(deal)
-        return _commit(game, number)
+        return _commit(game, number, replace_guard(guard))
+
+
+def replace_guard(guard: Guard) -> Guard:
+    """Corrections and undo take If-Match only (API.md: Idempotency-Key is for
+    creating a game and recording a deal)."""
+    return Guard(if_match=guard.if_match)
+
+
+# --- Retries: the first answer, kept --------------------------------------------------------
+
+
+def _replay(scope: str, guard: Guard) -> Replay | None:
+    """The first answer to this request, if it was made before with this key; a
+    GameConflict if the key was used for another request."""
+    if guard.key is None:
+        return None
+    first = db.session.get(IdempotentRequest, (scope, guard.key))
+    if first is None:
+        return None
+    if not hmac.compare_digest(first.fingerprint, guard.fingerprint):
+        raise GameConflict(
+            "this Idempotency-Key was already used for a different request; "
+            "send a new key with each new request"
+        )
+    body = dict(first.body)
+    if "edit_key" in body:
+        body["edit_key"] = _unseal(body["edit_key"], guard.key)
+    return Replay(first.status, body)
+
+
+def _remember(scope: str, guard: Guard, status: int, body: dict[str, Any]) -> None:
+    assert guard.key is not None
+    db.session.add(
+        IdempotentRequest(
+            scope=scope, key=guard.key, fingerprint=guard.fingerprint, status=status, body=body
+        )
+    )
+
+
+def _forget_old_requests() -> None:
+    cutoff = datetime.now(UTC) - timedelta(days=IDEMPOTENCY_DAYS)
+    db.session.execute(delete(IdempotentRequest).where(IdempotentRequest.created_at < cutoff))
+
+
+def _pad(key: str) -> bytes:
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    return hashlib.sha256(secret + b"\x00edit-key\x00" + key.encode()).digest()
+
+
+def _seal(edit_key: str, key: str) -> str:
+    """An edit key kept with a retry's answer is XORed with a pad drawn from the
+    app's secret and the Idempotency-Key: a copy of the database alone gives none
+    away. (A key is 22 characters; the pad 32 bytes.)"""
+    sealed = bytes(a ^ b for a, b in zip(edit_key.encode(), _pad(key), strict=False))
+    return "sealed:" + sealed.hex()
+
+
+def _unseal(sealed: str, key: str) -> str:
+    raw = bytes.fromhex(sealed.removeprefix("sealed:"))
+    return bytes(a ^ b for a, b in zip(raw, _pad(key), strict=False)).decode()
 
 
 def _deal(game: Game, number: int) -> Deal:

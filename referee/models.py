@@ -68,6 +68,22 @@ class Deal(db.Model):  # type: ignore[name-defined,misc]
     game: Mapped[Game] = relationship(back_populates="deals")
 
 
+class IdempotentRequest(db.Model):  # type: ignore[name-defined,misc]
+    """The first answer to a write sent with an Idempotency-Key, kept for a day so a
+    retry of the same request is answered the same and records nothing new."""
+
+    __tablename__ = "idempotent_request"
+
+    #: The game the write was to, or "games" for creating one.
+    scope: Mapped[str] = mapped_column(String(32), primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    #: A digest of the request (path and body), to tell a retry from another request.
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    status: Mapped[int]
+    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, index=True)
+
+
 # --- Engine set-up -----------------------------------------------------------------
 
 

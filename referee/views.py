@@ -139,12 +139,14 @@ def home() -> Any:
         if variant.base.pot and form.stake.data is not None:
             pot = (form.stake.data, form.payout.data or 0)
         try:
-            game, edit_key = games.create_game(
+            created = games.create_game(
                 variant.id, players, form.chosen_options(dict(variant.defaults)), teams, pot
             )
         except RulesError as error:
             errors.append(str(error))
         else:
+            assert not isinstance(created, games.Replay)  # no Idempotency-Key was sent
+            game, edit_key = created
             _remember(game, edit_key)
             return _go(url_for("views.game", game_id=game.id))
     status = 422 if request.method == "POST" else 200

@@ -1,0 +1,185 @@
+"""Retries and several phones (API.md): Idempotency-Key, ETag, If-Match, If-None-Match."""
+
+import threading
+import uuid
+
+import pytest
+from sqlalchemy import select
+
+from referee.models import Game as GameRow
+from referee.models import IdempotentRequest, db
+
+from .test_sheet import FOUR, Game
+
+DEAL = {"went_out": "Ann", "points": {"Bob": 10, "Dan": 10}}
+
+
+def key():
+    return str(uuid.uuid4())
+
+
+def post_deal(game, body=DEAL, **headers):
+    return game.client.post(
+        f"/api/v1/games/{game.id}/deals", json=body, headers=game.key | headers
+    )
+
+
+def test_the_same_deal_posted_twice_with_one_key_is_recorded_once(stored_client):
+    game = Game(stored_client, variant="push")
+    retry = key()
+    first = post_deal(game, **{"Idempotency-Key": retry})
+    again = post_deal(game, **{"Idempotency-Key": retry})
+    assert first.status_code == again.status_code == 201
+    assert first.get_json() == again.get_json()
+    assert [deal["deal"] for deal in game.get()["deals"]] == [1]
+
+
+def test_the_same_key_with_another_body_is_a_conflict(stored_client):
+    game = Game(stored_client, variant="push")
+    retry = key()
+    post_deal(game, **{"Idempotency-Key": retry})
+    before = game.get()
+    other = post_deal(
+        game, {"went_out": "Bob", "points": {"Ann": 5, "Cat": 5}}, **{"Idempotency-Key": retry}
+    )
+    assert other.status_code == 409
+    assert "already used for a different request" in other.get_json()["error"]
+    assert game.get() == before
+
+
+def test_a_key_is_kept_per_game(stored_client):
+    one, two = Game(stored_client, variant="push"), Game(stored_client, variant="push")
+    shared = key()
+    assert post_deal(one, **{"Idempotency-Key": shared}).status_code == 201
+    assert post_deal(two, **{"Idempotency-Key": shared}).status_code == 201
+    assert len(two.get()["deals"]) == 1
+
+
+def test_creating_a_game_twice_with_one_key_creates_it_once_and_gives_the_same_key(stored_app):
+    client = stored_app.test_client()
+    body = {"variant": "push", "players": FOUR}
+    retry = {"Idempotency-Key": key()}
+    first = client.post("/api/v1/games", json=body, headers=retry)
+    again = client.post("/api/v1/games", json=body, headers=retry)
+    assert first.status_code == again.status_code == 201
+    assert first.get_json() == again.get_json()
+    with stored_app.app_context():
+        assert len(db.session.scalars(select(GameRow)).all()) == 1
+        kept = db.session.scalars(select(IdempotentRequest)).one()
+        assert first.get_json()["edit_key"] not in repr(kept.body)  # kept sealed
+    edit = {"X-Edit-Key": again.get_json()["edit_key"]}
+    assert (
+        client.post(
+            f"/api/v1/games/{first.get_json()['id']}/deals", json=DEAL, headers=edit
+        ).status_code
+        == 201
+    )
+
+
+@pytest.mark.parametrize("bad", ["short", "x" * 65, "has space inside", "ünïcode-key"])
+def test_an_idempotency_key_of_the_wrong_shape_is_refused(stored_client, bad):
+    game = Game(stored_client, variant="push")
+    response = post_deal(game, **{"Idempotency-Key": bad})
+    assert response.status_code == 400
+    assert "8 to 64 visible characters" in response.get_json()["error"]
+    assert game.get()["deals"] == []
+
+
+def test_a_retry_without_the_edit_key_is_still_refused(stored_client):
+    game = Game(stored_client, variant="push")
+    retry = key()
+    post_deal(game, **{"Idempotency-Key": retry})
+    response = stored_client.post(
+        f"/api/v1/games/{game.id}/deals", json=DEAL, headers={"Idempotency-Key": retry}
+    )
+    assert response.status_code == 403
+
+
+def test_the_etag_changes_with_every_change(stored_client):
+    game = Game(stored_client, variant="push")
+    tags = [stored_client.get(f"/api/v1/games/{game.id}").headers["ETag"]]
+    post_deal(game)
+    tags.append(stored_client.get(f"/api/v1/games/{game.id}").headers["ETag"])
+    game.replace(1, went_out="Bob", points={"Ann": 5, "Cat": 5})
+    tags.append(stored_client.get(f"/api/v1/games/{game.id}").headers["ETag"])
+    game.undo(1)
+    tags.append(stored_client.get(f"/api/v1/games/{game.id}").headers["ETag"])
+    assert len(set(tags)) == 4
+
+
+def test_an_unchanged_game_is_a_304(stored_client):
+    game = Game(stored_client, variant="push")
+    tag = stored_client.get(f"/api/v1/games/{game.id}").headers["ETag"]
+    unchanged = stored_client.get(f"/api/v1/games/{game.id}", headers={"If-None-Match": tag})
+    assert unchanged.status_code == 304
+    assert unchanged.data == b""
+    post_deal(game)
+    changed = stored_client.get(f"/api/v1/games/{game.id}", headers={"If-None-Match": tag})
+    assert changed.status_code == 200
+
+
+def test_two_writers_with_the_same_etag_one_wins_the_other_gets_412_and_the_game_as_it_is(
+    stored_client,
+):
+    game = Game(stored_client, variant="push")
+    tag = stored_client.get(f"/api/v1/games/{game.id}").headers["ETag"]
+    first = post_deal(game, **{"If-Match": tag})
+    assert first.status_code == 201
+    after = game.get()
+    second = post_deal(
+        game, {"went_out": "Bob", "points": {"Ann": 5, "Cat": 5}}, **{"If-Match": tag}
+    )
+    assert second.status_code == 412
+    body = second.get_json()
+    assert "another phone saved a deal" in body["error"]
+    assert body["game"] == after
+    assert game.get() == after
+
+
+@pytest.mark.parametrize("method", ["put", "delete"])
+def test_a_stale_correction_or_undo_is_412(stored_client, method):
+    game = Game(stored_client, variant="push")
+    tag = stored_client.get(f"/api/v1/games/{game.id}").headers["ETag"]
+    post_deal(game)
+    after = game.get()
+    path = f"/api/v1/games/{game.id}/deals/1"
+    response = getattr(stored_client, method)(
+        path, json=DEAL if method == "put" else None, headers=game.key | {"If-Match": tag}
+    )
+    assert response.status_code == 412
+    assert game.get() == after
+
+
+def test_without_if_match_the_last_writer_wins(stored_client):
+    game = Game(stored_client, variant="push")
+    post_deal(game)
+    game.replace(1, went_out="Bob", points={"Ann": 5, "Cat": 5})
+    assert game.get()["deals"][0]["went_out"] == "Bob"
+
+
+def test_a_double_tap_from_two_threads_with_one_key_records_once(stored_app):
+    client = stored_app.test_client()
+    game = Game(client, variant="push")
+    retry = key()
+    start = threading.Barrier(4)
+    answers = []
+
+    def tap():
+        phone = stored_app.test_client()
+        start.wait()
+        answers.append(
+            phone.post(
+                f"/api/v1/games/{game.id}/deals",
+                json=DEAL,
+                headers=game.key | {"Idempotency-Key": retry},
+            )
+        )
+
+    taps = [threading.Thread(target=tap) for _ in range(4)]
+    for thread in taps:
+        thread.start()
+    for thread in taps:
+        thread.join()
+    assert [answer.status_code for answer in answers] == [201] * 4
+    assert len({answer.data for answer in answers}) == 1
+    assert len(game.get()["deals"]) == 1
