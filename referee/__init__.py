@@ -15,6 +15,8 @@ from typing import Any
 
 from flask import Flask, url_for
 from flask_compress import Compress
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFProtect
 
 from .models import configure_engine
@@ -23,6 +25,25 @@ MAX_BODY_BYTES = 64 * 1024  # API.md: a body over 64 KB is a 413
 
 csrf = CSRFProtect()
 compress = Compress()
+# How many games one address may start a minute (pages and API alike): in memory,
+# per worker process; a host that scales out would point RATELIMIT_STORAGE_URI at
+# a shared store.
+limiter = Limiter(key_func=get_remote_address, storage_uri="memory://")
+
+#: Sent with every answer. No inline script or style anywhere (htmx is told not to
+#: add its own style), so the policy needs no 'unsafe-inline'.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+        "frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    # A page's address never holds the edit key (it travels after '#'), and no
+    # address of a game goes to another site either.
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+}
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
@@ -58,16 +79,23 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # Static files are named by their content (see asset()), so a phone keeps them.
         SEND_FILE_MAX_AGE_DEFAULT=timedelta(days=365),
         COMPRESS_MIN_SIZE=256,
+        GAMES_PER_MINUTE=10,
+        RATELIMIT_HEADERS_ENABLED=True,
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{instance / 'referee.db'}",
         SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
+        # Any setting may come from the environment too: REFEREE_GAMES_PER_MINUTE=30.
+        app.config.from_prefixed_env("REFEREE")
         if os.environ.get("DATABASE_URL"):
             app.config["SQLALCHEMY_DATABASE_URI"] = database_uri(os.environ["DATABASE_URL"])
         if os.environ.get("SECRET_KEY"):
             app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
     else:
+        # An app built for tests or a program starts games as fast as it likes,
+        # unless the limit is asked for.
+        app.config["RATELIMIT_ENABLED"] = False
         app.config.from_mapping(test_config)
     instance.mkdir(parents=True, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
@@ -87,6 +115,14 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     csrf.exempt(api.bp)  # the API is for programs: JSON bodies and X-Edit-Key, no cookies
     compress.init_app(app)
+    limiter.init_app(app)
+
+    @app.after_request
+    def security_headers(response: Any) -> Any:
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
+
     app.add_template_global(_asset_url(app), "asset")
     app.register_blueprint(api.bp)
     app.register_blueprint(views.bp)

@@ -12,11 +12,19 @@ import io
 import re
 from typing import Any, TypeVar
 
-from flask import Blueprint, Flask, Response, jsonify, render_template, request
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    current_app,
+    jsonify,
+    render_template,
+    request,
+)
 from pydantic import ValidationError
 from werkzeug.exceptions import HTTPException
 
-from . import MAX_BODY_BYTES, games
+from . import MAX_BODY_BYTES, games, limiter
 from .games import DealEntry
 from .models import Game
 from .rules import (
@@ -214,6 +222,15 @@ def score() -> Response:
     return jsonify(hand_json(score_hand(parse_cards(body.cards), rules, body.players)))
 
 
+def games_per_minute() -> str:
+    """The limit on starting games, from the app's config (GAMES_PER_MINUTE)."""
+    return f"{current_app.config['GAMES_PER_MINUTE']} per minute"
+
+
+#: One count for the pages and the API: games started from an address a minute.
+new_game_limit = limiter.shared_limit(games_per_minute, scope="new-game", methods=["POST"])
+
+
 # --- Games and the running sheet -----------------------------------------------------
 
 
@@ -252,6 +269,7 @@ def _answer(written: Game | games.Replay, status: int) -> tuple[Response, int]:
 
 
 @bp.post("/games")
+@new_game_limit
 def create_game() -> tuple[Response, int]:
     body = _body(GameIn)
     created = games.create_game(
@@ -354,6 +372,8 @@ _HTTP_SENTENCES = {
     404: "there is nothing at {path}; GET /api/v1/variants lists the variants",
     405: "{method} is not allowed on {path}; use {allowed}",
     413: f"the request body is larger than {MAX_BODY_BYTES // 1024} KB; send less",
+    429: "too many games were started from this address in the last minute; "
+    "wait a minute and try again",
 }
 
 
@@ -388,6 +408,11 @@ _PAGE_SENTENCES = {
     404: ("Nothing here", "There is no such page or game. Check the link you followed."),
     405: ("Not like that", "Go back and use the page's own buttons."),
     413: ("Too much at once", "That was more than a page ever sends; go back and try again."),
+    429: (
+        "Too many new games",
+        "Too many games were started from this phone's network in the last minute. "
+        "Wait a minute and try again.",
+    ),
 }
 
 

@@ -27,6 +27,7 @@ from flask import (
 from markupsafe import Markup
 
 from . import games
+from .api import new_game_limit
 from .forms import DealForm, JoinForm, NewGameForm, UndoForm, points_error
 from .keypad import KEY_SUITS, RANKS, Tray
 from .models import Game
@@ -125,6 +126,7 @@ def _load(game_id: str) -> Game:
 
 
 @bp.route("/", methods=["GET", "POST"])
+@new_game_limit
 def home() -> Any:
     form = NewGameForm()
     variant = VARIANTS.get(request.values.get("variant", "push"), VARIANTS["push"])

@@ -58,6 +58,7 @@ def server(tmp_path_factory):
     env = os.environ | {
         "DATABASE_URL": f"sqlite:///{folder / 'referee.db'}",
         "SECRET_KEY": "browser-tests",
+        "REFEREE_GAMES_PER_MINUTE": "1000",
     }
     gunicorn = ROOT / ".venv" / "bin" / "gunicorn"
     log_path = folder / "gunicorn.log"
