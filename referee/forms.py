@@ -41,7 +41,9 @@ class JoinForm(FlaskForm):
 
 
 class UndoForm(FlaskForm):
-    """Undo the last deal (the button carries only the CSRF token)."""
+    """Undo the last deal, as the sheet showed it (its version)."""
+
+    version = HiddenField(default="")
 
 
 class DealForm(FlaskForm):
@@ -56,6 +58,8 @@ class DealForm(FlaskForm):
     active = HiddenField(default="")
     rank = HiddenField(default="")
     version = HiddenField(default="")
+    #: Made when the form opens; every save of this entry carries it (Idempotency-Key).
+    attempt = HiddenField(default="")
 
     STOCK_RAN_OUT = "stock"
 

@@ -7,7 +7,10 @@ request from htmx carries ``HX-Request``, and gets the fragment.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -421,9 +424,21 @@ def _rows(sheet: Sheet) -> list[dict[str, Any]]:
 
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> Any:
+    """The sheet. A phone following it asks again every few seconds (htmx); its
+    browser sends the ETag back, and an unchanged game costs a 304."""
     game = _load(game_id)
     _remember(game)
-    return _fragment("game.html", "_sheet.html", **_sheet_context(game))
+    part = "fragment" if request.headers.get("HX-Request") else "page"
+    editor = "editor" if _edit_key(game.id) else "follower"
+    tag = f'"sheet-v{game.version}-{part}-{editor}"'
+    if tag in request.headers.get("If-None-Match", ""):
+        response = make_response("", 304)
+    else:
+        response = make_response(_fragment("game.html", "_sheet.html", **_sheet_context(game)))
+    response.headers["ETag"] = tag
+    response.headers["Cache-Control"] = "no-cache"  # keep it, but ask every time
+    response.headers["Vary"] = "HX-Request, Cookie"
+    return response
 
 
 @bp.post("/games/<game_id>/undo")
@@ -433,8 +448,14 @@ def undo(game_id: str) -> Any:
     message = ""
     if form.validate():
         try:
-            games.undo_deal(game.id, _edit_key(game.id), len(game.deals))
+            guard = games.Guard(if_match=f'"v{form.version.data}"' if form.version.data else None)
+            games.undo_deal(game.id, _edit_key(game.id), len(game.deals), guard)
             return _go(url_for("views.game", game_id=game.id))
+        except games.StaleGame:
+            message = (
+                "the sheet changed on another phone just now; here it is as it is now: "
+                "undo again if you still mean to"
+            )
         except (games.EditRefused, games.DealNotFound, RulesError) as error:
             message = str(error)
     else:
@@ -466,6 +487,7 @@ class DealPage:
     adds_error: str
     missing: list[str]
     errors: list[str] = field(default_factory=list)
+    stale: dict[str, Any] | None = None  # the sheet as it is now, after a stale save
 
 
 def _deal_form(game: Game, stored: dict[str, Any] | None) -> tuple[DealForm, list[str], list[str]]:
@@ -478,6 +500,7 @@ def _deal_form(game: Game, stored: dict[str, Any] | None) -> tuple[DealForm, lis
         typed = [request.form.get(f"points-{i}", "") for i in seats]
         return form, hands, typed
     form.version.data = str(game.version)
+    form.attempt.data = uuid.uuid4().hex  # one key per opening of the form: a retry counts once
     hands, typed = [""] * len(seats), [""] * len(seats)
     if stored is not None:
         went_out = stored["went_out"]
@@ -551,6 +574,23 @@ def _work_out(
     )  # fmt: skip
 
 
+def _deal_guard(form: DealForm, entry: games.DealEntry) -> games.Guard:
+    """Save once however often Save is sent (the form's attempt key), and never over
+    a sheet another phone changed since the form opened (its version)."""
+    digest = hashlib.sha256(
+        # Not the deal's number: a new deal's is known only when it is saved.
+        json.dumps(
+            [request.path, entry.went_out, entry.hands, entry.points], sort_keys=True
+        ).encode()
+    ).hexdigest()
+    version = form.version.data or ""
+    return games.Guard(
+        if_match=f'"v{version}"' if version.isdigit() else None,
+        key=form.attempt.data if form.attempt.data else None,
+        fingerprint=digest,
+    )
+
+
 def _entry(page: DealPage) -> games.DealEntry:
     players = list(page.sheet.table.players)
     hands: dict[str, str] = {}
@@ -593,11 +633,26 @@ def _deal_view(game_id: str, number: int | None) -> Any:
         elif not page.errors:
             try:
                 entry = _entry(page)
+                guard = _deal_guard(form, entry)
                 if correcting:
-                    games.replace_deal(game.id, _edit_key(game.id), number, entry)
+                    games.replace_deal(game.id, _edit_key(game.id), number, entry, guard)
                 else:
-                    games.record_deal(game.id, _edit_key(game.id), entry)
+                    # A Replay (this very save, sent twice) is a success too.
+                    games.record_deal(game.id, _edit_key(game.id), entry, guard)
                 return _go(url_for("views.game", game_id=game.id))
+            except games.StaleGame as stale:
+                game = stale.game
+                page.stale = _sheet_context(game)
+                form.version.data = str(game.version)
+                saved = len(game.deals)
+                page.errors.append(
+                    f"deal {number} was just corrected on another phone; the sheet is below as "
+                    "it is now. Your entry is kept: save again to put yours in its place."
+                    if correcting
+                    else f"deal {saved} was just saved on another phone; the sheet is below "
+                    f"as it is now. Your entry is kept: save again to record it as deal "
+                    f"{saved + 1}, or go back to the sheet."
+                )
             except games.EditRefused:
                 page.errors.append(
                     "this phone can only follow the game: open the edit link to enter deals"

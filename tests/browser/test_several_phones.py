@@ -1,0 +1,52 @@
+"""Two phones on one game: the other follows without a reload; a stale save says so."""
+
+import re
+
+from playwright.sync_api import expect
+
+from .helpers import enter_deal_by_points, open_deal_form, points, sheet_rows, start_push, went_out
+
+
+def join_as_editor(page, other):
+    """Give the other phone the edit link, as the share page does."""
+    page.goto(page.url.split("/deals")[0] + "/share")
+    page.get_by_text("Show the edit link").tap()
+    edit = page.locator("details .link-text").inner_text()
+    other.goto(edit)
+    expect(other).to_have_url(re.compile(r"/games/[^/]+$"))
+    expect(other.get_by_role("link", name="Enter deal 1")).to_be_visible()
+
+
+def test_a_save_on_one_phone_appears_on_the_other_without_a_reload(page, new_context):
+    game = start_push(page)
+    follower = new_context().new_page()
+    follower.goto(game)
+    expect(follower.locator("table.sheet tbody tr").first).to_have_text(re.compile(r"^\s*6\s*$"))
+    enter_deal_by_points(page, 1, 0, {1: 25, 3: 10})
+    # The follower asks again every 3 s; no reload.
+    expect(follower.locator("table.sheet tbody tr").first).to_contain_text("35", timeout=10_000)
+    assert sheet_rows(follower)[0] == ["6", "---", "35"]
+
+
+def test_a_save_on_a_stale_sheet_shows_the_conflict_and_keeps_the_entry(page, new_context):
+    game = start_push(page)
+    keeper = new_context().new_page()
+    join_as_editor(page, keeper)
+    page.goto(game)
+    open_deal_form(page, 1)
+    went_out(page, 0)
+    points(page, 1, "25")
+    points(page, 3, "10")
+    # Meanwhile the other phone saves deal 1.
+    enter_deal_by_points(keeper, 1, 1, {0: 40, 2: 0})
+    page.locator("button[name='save']").tap()
+    expect(page.locator(".form-error").first).to_contain_text(
+        "deal 1 was just saved on another phone"
+    )
+    expect(page.locator("input[name='points-1']")).to_have_value("25")  # kept as typed
+    expect(page.locator("table.sheet tbody tr").first).to_contain_text(
+        "40"
+    )  # the sheet as it is now
+    page.locator("button[name='save']").tap()  # saved knowingly: it becomes deal 2
+    expect(page).to_have_url(re.compile(r"/games/[^/]+$"))
+    assert sheet_rows(page)[:2] == [["6", "40", "---"], ["7", "40", "35"]]
