@@ -27,8 +27,99 @@
     form.submit();
   }
 
+  // --- A deal being entered survives the phone -----------------------------------------
+  // The form is kept in the browser's storage as it is typed, and put back after a
+  // reload, a crash or a closed tab. A save that fails for want of network is shown
+  // as "not saved yet" and sent again, with the same attempt key (so it counts once),
+  // when the network is back.
+
+  var DRAFTS = "push-referee:drafts";
+
+  function drafts() {
+    try {
+      return JSON.parse(localStorage.getItem(DRAFTS) || "{}");
+    } catch (error) {
+      return {};
+    }
+  }
+
+  function keepDraft(name, draft) {
+    var all = drafts();
+    if (draft) all[name] = draft;
+    else delete all[name];
+    try {
+      localStorage.setItem(DRAFTS, JSON.stringify(all));
+    } catch (error) {
+      // Storage full or refused: the form still works, it just is not kept.
+    }
+  }
+
+  function fieldsOf(form) {
+    var fields = {};
+    Array.prototype.forEach.call(form.elements, function (element) {
+      if (!element.name || element.name === "csrf_token" || element.type === "submit") return;
+      if (element.type === "radio" && !element.checked) return;
+      fields[element.name] = element.value;
+    });
+    return fields;
+  }
+
+  function putBack(form, fields) {
+    Object.keys(fields).forEach(function (name) {
+      var elements = form.querySelectorAll('[name="' + CSS.escape(name) + '"]');
+      Array.prototype.forEach.call(elements, function (element) {
+        if (element.type === "radio") element.checked = element.value === fields[name];
+        else element.value = fields[name];
+      });
+    });
+  }
+
+  function followDraft(form) {
+    var name = form.getAttribute("data-draft");
+    var notSaved = document.getElementById("not-saved");
+    var draft = drafts()[name];
+    if (draft && draft.fields) {
+      // Put the entry back and let the server draw it again (the "Work out" button).
+      putBack(form, draft.fields);
+      if (draft.pending) notSaved.hidden = false;
+      form.querySelector("button.default-button").click();
+    }
+    function keep(pending) {
+      keepDraft(name, { fields: fieldsOf(form), pending: pending, kept: Date.now() });
+    }
+    form.addEventListener("input", function () { keep(false); });
+    form.addEventListener("change", function () { keep(false); });
+    document.body.addEventListener("htmx:afterSettle", function () { keep(!notSaved.hidden); });
+    document.body.addEventListener("htmx:sendError", function (event) {
+      if (!isSave(event)) return;
+      notSaved.hidden = false;
+      keep(true);
+    });
+    document.body.addEventListener("htmx:beforeSwap", function (event) {
+      if (isSave(event)) notSaved.hidden = true;
+    });
+    document.body.addEventListener("htmx:beforeOnLoad", function (event) {
+      if (isSave(event) && event.detail.xhr.getResponseHeader("HX-Redirect")) keepDraft(name, null);
+    });
+    function retry() {
+      if (!notSaved.hidden && navigator.onLine !== false) {
+        form.querySelector("button[name='save']").click();
+      }
+    }
+    window.addEventListener("online", retry);
+    setInterval(retry, 5000);
+  }
+
+  function isSave(event) {
+    var parameters = event.detail && event.detail.requestConfig && event.detail.requestConfig.parameters;
+    if (parameters && typeof parameters.get === "function") return parameters.get("save") === "1";
+    return Boolean(parameters && parameters.save === "1");
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     keepAwake();
     joinFromLink();
+    var form = document.querySelector("form[data-draft]");
+    if (form) followDraft(form);
   });
 })();
