@@ -20,6 +20,8 @@ import segno
 from flask import (
     Blueprint,
     abort,
+    current_app,
+    jsonify,
     make_response,
     redirect,
     render_template,
@@ -91,6 +93,12 @@ def plain(text: str) -> str:
 def sheet_total(total: int) -> str:
     """R34: a total still at nothing reads ---."""
     return str(total) if total else "---"
+
+
+def asset(filename: str) -> str:
+    """A static file's content-named address (see referee.create_app)."""
+    address: str = current_app.jinja_env.globals["asset"](filename)  # type: ignore[operator]
+    return address
 
 
 def _fragment(full: str, part: str, **context: Any) -> str:
@@ -686,6 +694,43 @@ def new_deal(game_id: str) -> Any:
 @bp.route("/games/<game_id>/deals/<int:number>/edit", methods=["GET", "POST"])
 def edit_deal(game_id: str, number: int) -> Any:
     return _deal_view(game_id, number)
+
+
+# --- Installable, and readable offline -------------------------------------------------------
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Any:
+    response = jsonify(
+        {
+            "name": "Push Referee",
+            "short_name": "Push Referee",
+            "description": "Referees melds and keeps the score sheet of Push rummy.",
+            "start_url": "/",
+            "scope": "/",
+            "display": "standalone",
+            "background_color": "#f6f4ee",
+            "theme_color": "#0f5132",
+            "icons": [{"src": asset("icon.svg"), "sizes": "any", "type": "image/svg+xml"}],
+        }
+    )
+    response.mimetype = "application/manifest+json"
+    return response
+
+
+@bp.get("/sw.js")
+def service_worker() -> Any:
+    """The service worker, at the root so it may look after every page. It lists the
+    static files by their content-named addresses; a new file makes a new worker."""
+    assets = [asset(name) for name in SHELL_ASSETS]
+    version = hashlib.sha256("".join(assets).encode()).hexdigest()[:12]
+    response = make_response(render_template("sw.js", assets=assets, version=version))
+    response.mimetype = "text/javascript"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+SHELL_ASSETS = ("app.css", "app.js", "htmx-2.0.11.min.js", "icon.svg")
 
 
 # --- Sharing ----------------------------------------------------------------------------

@@ -116,6 +116,16 @@
     return Boolean(parameters && parameters.save === "1");
   }
 
+  // Installable and readable offline: the service worker keeps the app shell and
+  // each sheet last seen.
+  if ("serviceWorker" in navigator) {
+    window.addEventListener("load", function () {
+      navigator.serviceWorker.register("/sw.js").catch(function () {
+        // No worker (a private window, say): the pages work as before.
+      });
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     keepAwake();
     joinFromLink();

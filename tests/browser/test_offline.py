@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .helpers import open_deal_form, points, sheet_rows, start_push, went_out
+from .helpers import enter_deal_by_points, open_deal_form, points, sheet_rows, start_push, went_out
 
 
 def test_an_entry_survives_a_reload(page):
@@ -37,3 +37,19 @@ def test_a_save_made_offline_is_not_saved_yet_then_saved_once_when_back(page, co
     assert sheet_rows(page)[1][1:] == ["", ""]  # recorded once
     page.goto(f"{game}/deals/new")
     expect(page.locator("input[name='points-1']")).to_have_value("")  # the kept entry is gone
+
+
+def test_a_sheet_seen_once_can_be_read_with_no_network(page, context):
+    game = start_push(page)
+    enter_deal_by_points(page, 1, 0, {1: 25, 3: 10})
+    assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.goto(game)  # seen once with the worker looking after the page
+    expect(page.locator("table.sheet tbody tr").first).to_contain_text("35")
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("table.sheet tbody tr").first).to_contain_text("35")
+    expect(page.locator("link[rel='stylesheet']")).to_have_count(1)
+    assert (
+        page.evaluate("getComputedStyle(document.querySelector('.bar')).display") == "flex"
+    )  # CSS from the cache
+    context.set_offline(False)

@@ -248,3 +248,13 @@ def test_forms_need_their_csrf_token(tmp_path):
 def test_pages_are_compressed_for_the_phone(client):
     response = client.get("/check", headers={"Accept-Encoding": "br, gzip"})
     assert response.headers["Content-Encoding"] in ("br", "gzip")
+
+
+def test_the_app_is_installable(client):
+    manifest = client.get("/manifest.webmanifest")
+    assert manifest.mimetype == "application/manifest+json"
+    assert manifest.get_json()["start_url"] == "/"
+    assert 'rel="manifest"' in client.get("/").data.decode()
+    worker = client.get("/sw.js")
+    assert worker.mimetype == "text/javascript"
+    assert "htmx-2.0.11.min.js?v=" in worker.data.decode()

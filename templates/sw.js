@@ -1,0 +1,60 @@
+// The service worker: the app shell (CSS, htmx, the script, the icon) is kept so a
+// page opens with no network, and so is each sheet last seen, so a game can be read
+// offline. Everything else goes to the network as usual.
+"use strict";
+
+const SHELL = "shell-{{ version }}";
+const PAGES = "pages-v1";
+const ASSETS = {{ assets | tojson }};
+const OFFLINE_PAGES = ["/", "/check"];
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(SHELL).then((cache) => cache.addAll(ASSETS))
+      .then(() => caches.open(PAGES)).then((cache) => cache.addAll(OFFLINE_PAGES))
+      .then(() => self.skipWaiting())
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(
+        names.filter((name) => name.startsWith("shell-") && name !== SHELL)
+          .map((name) => caches.delete(name))
+      ))
+      .then(() => self.clients.claim())
+  );
+});
+
+function isPage(url) {
+  return OFFLINE_PAGES.includes(url.pathname) || /^\/games\/[^/]+$/.test(url.pathname);
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.pathname.startsWith("/static/")) {
+    // Static files are named by their content: what is kept is always right.
+    event.respondWith(
+      caches.match(request).then((kept) => kept || fetch(request))
+    );
+    return;
+  }
+  if (request.mode === "navigate" && isPage(url)) {
+    // The network first, so the sheet is current; the copy last seen without it.
+    event.respondWith(
+      fetch(request)
+        .then((response) => {
+          if (response.ok) {
+            const copy = response.clone();
+            caches.open(PAGES).then((cache) => cache.put(url.pathname, copy));
+          }
+          return response;
+        })
+        .catch(() => caches.match(url.pathname, { ignoreVary: true })
+          .then((kept) => kept || Response.error()))
+    );
+  }
+});
