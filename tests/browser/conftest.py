@@ -50,6 +50,10 @@ def _answers(url: str) -> bool:
         return False
 
 
+#: The server's log (its access log included), for tests of what it writes down.
+SERVER_LOG: list = []
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
     """gunicorn serving the app on a free port, on a database of its own."""
@@ -62,6 +66,7 @@ def server(tmp_path_factory):
     }
     gunicorn = ROOT / ".venv" / "bin" / "gunicorn"
     log_path = folder / "gunicorn.log"
+    SERVER_LOG.append(log_path)
     with log_path.open("w") as log:
         process = subprocess.Popen(
             [
@@ -72,6 +77,8 @@ def server(tmp_path_factory):
                 "8",
                 "-b",
                 f"127.0.0.1:{port}",
+                "--access-logfile",
+                "-",
                 "referee:create_app()",
             ],
             cwd=ROOT,

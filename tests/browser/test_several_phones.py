@@ -50,3 +50,23 @@ def test_a_save_on_a_stale_sheet_shows_the_conflict_and_keeps_the_entry(page, ne
     page.locator("button[name='save']").tap()  # saved knowingly: it becomes deal 2
     expect(page).to_have_url(re.compile(r"/games/[^/]+$"))
     assert sheet_rows(page)[:2] == [["6", "40", "---"], ["7", "40", "35"]]
+
+
+def test_the_edit_key_never_reaches_the_server_log_nor_a_referer(page, new_context):
+    from .conftest import SERVER_LOG
+
+    game = start_push(page)
+    page.goto(f"{game}/share")
+    page.get_by_text("Show the edit link").tap()
+    edit = page.locator("details .link-text").inner_text()
+    key = edit.split("#", 1)[1]
+    keeper = new_context().new_page()
+    referers = []
+    keeper.on("request", lambda request: referers.append(request.headers.get("referer") or ""))
+    keeper.goto(edit)
+    expect(keeper.get_by_role("link", name="Enter deal 1")).to_be_visible()
+    expect(keeper).to_have_url(re.compile(re.escape(game) + "$"))  # the key left the address bar
+    log = SERVER_LOG[0].read_text()
+    assert f"{game}/join" in log  # the visit was logged ...
+    assert key not in log  # ... without the key
+    assert not [referer for referer in referers if key in referer]
