@@ -393,7 +393,10 @@ def register_error_handlers(app: Flask) -> None:
             if template
             else (error.description or error.name)
         )
-        return _error(error.code or 500, message)
+        response, status = _error(error.code or 500, message)
+        if methods:
+            response.headers["Allow"] = ", ".join(sorted(methods))  # RFC 9110 for a 405
+        return response, status
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Any:

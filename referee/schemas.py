@@ -82,8 +82,8 @@ class HandScoreIn(RulesIn):
 class PotIn(Body):
     """Cap-It's pot (R33): what each player pays in, and what going out takes."""
 
-    stake: StrictInt = Field(ge=0)
-    payout: StrictInt = Field(ge=0)
+    stake: StrictInt = Field(ge=0, le=1_000_000)
+    payout: StrictInt = Field(ge=0, le=1_000_000)
 
 
 class GameIn(Body):
@@ -150,6 +150,8 @@ def describe_errors(error: ValidationError) -> str:
         return f'"{path}" is required'
     if first["type"] == "greater_than_equal":
         return f'"{path}" must be {first.get("ctx", {}).get("ge")} or more'
+    if first["type"] == "less_than_equal":
+        return f'"{path}" must be {first.get("ctx", {}).get("le")} or less'
     if first["type"] == "extra_forbidden":
         return f'"{path}" is not a field this request takes'
     expected = [_EXPECTED[d["type"]] for d in same if d["type"] in _EXPECTED]
