@@ -123,3 +123,20 @@ def test_pages_outside_the_api_keep_html_errors(client):
     response = client.get("/no-such-page")
     assert response.status_code == 404
     assert not response.is_json
+
+
+def test_a_405_names_the_allowed_methods(client):
+    response = client.delete("/api/v1/variants")
+    assert response.status_code == 405
+    assert "GET" in response.headers["Allow"]
+
+
+def test_a_pot_too_big_to_keep_is_a_400_not_a_500(client):
+    body = {
+        "variant": "cap-it",
+        "players": ["Ann", "Bob", "Cat", "Dan"],
+        "pot": {"stake": 2**63, "payout": 0},
+    }
+    assert_error(
+        client.post("/api/v1/games", json=body), 400, '"pot.stake" must be 1000000 or less'
+    )
