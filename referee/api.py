@@ -27,6 +27,7 @@ from werkzeug.exceptions import HTTPException
 from . import MAX_BODY_BYTES, games, limiter
 from .games import DealEntry
 from .models import Game
+from .openapi import openapi_document
 from .rules import (
     VARIANTS,
     Card,
@@ -325,6 +326,24 @@ def sheet_csv(game_id: str) -> Response:
         mimetype="text/csv",
         headers={"Content-Disposition": f'attachment; filename="sheet-{game_id}.csv"'},
     )
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    """The OpenAPI 3.1 description of every path here (referee/openapi.py)."""
+    return jsonify(openapi_document())
+
+
+@bp.before_request
+def _options() -> Response | None:
+    """OPTIONS on a path: 204, the methods it takes in Allow, no body (not Flask's own
+    answer, an empty page labelled text/html)."""
+    if request.method != "OPTIONS":
+        return None
+    allowed = current_app.make_default_options_response().headers["Allow"]
+    answer = Response(status=204, headers={"Allow": allowed})
+    del answer.headers["Content-Type"]
+    return answer
 
 
 # --- Errors: always JSON under /api/ ------------------------------------------------

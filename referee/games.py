@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import re
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -25,6 +26,10 @@ from .rules import GameRuleError, RulesError, format_cards, get_ruleset, parse_c
 from .rules.scoring import Hand, Pot, Sheet, Table, score_deal
 
 TOKEN_BYTES = 16  # 128 random bits for a game's id and for its edit key
+#: What a game id can be (``secrets.token_urlsafe``, within the column's 32). Anything
+#: else is no game, answered without asking the database, which may refuse to even
+#: compare it (PostgreSQL and a NUL character).
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 class GameNotFound(LookupError):
@@ -156,10 +161,15 @@ def create_game(
         return game, edit_key
 
 
+def _no_such_game(game_id: str) -> GameNotFound:
+    shown = game_id if len(game_id) <= 40 else game_id[:40] + "…"
+    return GameNotFound(f"there is no game {shown}")
+
+
 def get_game(game_id: str) -> Game:
-    game = db.session.get(Game, game_id)
+    game = db.session.get(Game, game_id) if GAME_ID.fullmatch(game_id) else None
     if game is None:
-        raise GameNotFound(f"there is no game {game_id}")
+        raise _no_such_game(game_id)
     return game
 
 
@@ -195,12 +205,14 @@ def _stored(table: Table, hands: Mapping[str, Hand]) -> dict[str, Any]:
 def _editable(game_id: str, edit_key: str | None, guard: Guard) -> Game | Replay:
     """Start a write: lock and load the game, check the edit key, answer a retry as
     the first time, and refuse a writer who saw an older game; in that order."""
+    if not GAME_ID.fullmatch(game_id):
+        raise _no_such_game(game_id)
     begin_write()
     game = db.session.execute(
         select(Game).where(Game.id == game_id).with_for_update()
     ).scalar_one_or_none()
     if game is None:
-        raise GameNotFound(f"there is no game {game_id}")
+        raise _no_such_game(game_id)
     check_edit_key(game, edit_key)
     replay = _replay(game.id, guard)
     if replay is not None:

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -18,6 +19,11 @@ from .errors import GameRuleError, RulesError
 from .variants import Ruleset
 
 NAME_LIMIT = 30
+#: Unicode categories a name may not hold: control, formatting, unassigned, private use
+#: and surrogate characters would show as nothing or as boxes on the sheet. The
+#: zero-width joiners that build emoji (a family, a flag) are formatting but welcome.
+UNPRINTABLE = frozenset({"Cc", "Cf", "Cn", "Co", "Cs"})
+JOINERS = frozenset({"\u200c", "\u200d"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +123,11 @@ def _name(name: str, what: str) -> str:
         raise RulesError(f"{what} needs a name")
     if len(trimmed) > NAME_LIMIT:
         raise RulesError(f'"{trimmed}" is too long a name: {NAME_LIMIT} characters at most')
+    if any(unicodedata.category(char) in UNPRINTABLE and char not in JOINERS for char in trimmed):
+        raise RulesError(
+            f"{what}'s name {trimmed!r} holds a character that cannot be shown "
+            "(a control or formatting character); type it again"
+        )
     return trimmed
 
 

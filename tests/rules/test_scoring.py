@@ -103,6 +103,10 @@ def test_a_deal_the_rules_cannot_score(went_out, hands, error):
     [
         (["Ann", "Bob", "Cat"], None, "Push is for 4 players, not 3"),
         (["Ann", "", "Cat", "Dan"], None, "a player needs a name"),
+        (["A\x00nn", "Bob", "Cat", "Dan"], None, "a character that cannot be shown"),
+        (["Ann", "Bo\nb", "Cat", "Dan"], None, "a character that cannot be shown"),
+        (["Ann", "Bob\u202e", "Cat", "Dan"], None, "a character that cannot be shown"),
+        (FOUR, ["We\x7f", "They"], "a character that cannot be shown"),
         (["Ann", "Bob", "ANN", "Dan"], None, 'two players are called "ANN"'),
         (FOUR, ["We"], "give two team names"),
     ],
@@ -110,6 +114,11 @@ def test_a_deal_the_rules_cannot_score(went_out, hands, error):
 def test_a_table_that_cannot_be_seated(players, teams, error):
     with pytest.raises(RulesError, match=error):
         Table.seat(get_ruleset("push"), players, teams)
+
+
+def test_names_may_be_any_script_and_emoji_built_with_joiners():
+    names = ["Zoë", "Ωμέγα", "王芳", "👨\u200d👩\u200d👧"]
+    assert Table.seat(get_ruleset("push"), names).players == tuple(names)
 
 
 def test_the_sheet_runs_totals_and_names_the_lowest_as_winner():  # R32, R34
