@@ -260,10 +260,18 @@ def _guard(body: Body | None = None) -> games.Guard:
     return games.Guard(request.headers.get("If-Match"), key, request_digest)
 
 
+def _replayed(replay: games.Replay) -> tuple[Response, int]:
+    """A retry's answer: the first one, its ETag included."""
+    response = jsonify(replay.body)
+    if replay.etag is not None:
+        response.headers["ETag"] = replay.etag
+    return response, replay.status
+
+
 def _answer(written: Game | games.Replay, status: int) -> tuple[Response, int]:
     """The game as it is after a write, with its ETag; or a retry's first answer."""
     if isinstance(written, games.Replay):
-        return jsonify(written.body), written.status
+        return _replayed(written)
     response = jsonify(games.game_json(written))
     response.headers["ETag"] = games.etag(written)
     return response, status
@@ -282,7 +290,7 @@ def create_game() -> tuple[Response, int]:
         guard=_guard(body),
     )
     if isinstance(created, games.Replay):
-        return jsonify(created.body), created.status
+        return _replayed(created)
     game, edit_key = created
     response = jsonify({"id": game.id, "edit_key": edit_key} | games.game_json(game))
     response.headers["ETag"] = games.etag(game)

@@ -81,11 +81,22 @@ class Replay:
 
     status: int
     body: dict[str, Any]
+    #: The game's version in that answer (None for an answer kept before versions were).
+    version: int | None = None
+
+    @property
+    def etag(self) -> str | None:
+        """The ETag the first answer carried."""
+        return None if self.version is None else version_etag(self.version)
+
+
+def version_etag(version: int) -> str:
+    """A strong ETag that changes with every change to the game."""
+    return f'"v{version}"'
 
 
 def etag(game: Game) -> str:
-    """A strong ETag that changes with every change to the game."""
-    return f'"v{game.version}"'
+    return version_etag(game.version)
 
 
 def etag_matches(header: str, game: Game) -> bool:
@@ -156,7 +167,7 @@ def create_game(
             # The answer holds the edit key: kept sealed, so the database alone never
             # gives it away (see _seal).
             body = {"id": game.id, "edit_key": _seal(edit_key, guard.key)} | game_json(game)
-            _remember(IDEMPOTENCY_SCOPE_NEW_GAME, guard, 201, body)
+            _remember(IDEMPOTENCY_SCOPE_NEW_GAME, guard, 201, body, game.version)
         db.session.commit()
         return game, edit_key
 
@@ -235,7 +246,7 @@ def _commit(game: Game, number: int, guard: Guard, status: int = 200) -> Game:
     game.version += 1
     game.updated_at = datetime.now(UTC)
     if guard.key is not None:
-        _remember(game.id, guard, status, game_json(game))
+        _remember(game.id, guard, status, game_json(game), game.version)
     try:
         db.session.commit()
     except IntegrityError:
@@ -334,14 +345,19 @@ def _replay(scope: str, guard: Guard) -> Replay | None:
     body = dict(first.body)
     if "edit_key" in body:
         body["edit_key"] = _unseal(body["edit_key"], guard.key)
-    return Replay(first.status, body)
+    return Replay(first.status, body, first.version)
 
 
-def _remember(scope: str, guard: Guard, status: int, body: dict[str, Any]) -> None:
+def _remember(scope: str, guard: Guard, status: int, body: dict[str, Any], version: int) -> None:
     assert guard.key is not None
     db.session.add(
         IdempotentRequest(
-            scope=scope, key=guard.key, fingerprint=guard.fingerprint, status=status, body=body
+            scope=scope,
+            key=guard.key,
+            fingerprint=guard.fingerprint,
+            status=status,
+            body=body,
+            version=version,
         )
     )
 

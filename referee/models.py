@@ -81,6 +81,8 @@ class IdempotentRequest(db.Model):  # type: ignore[name-defined,misc]
     fingerprint: Mapped[str] = mapped_column(String(64))
     status: Mapped[int]
     body: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: The game's version the first answer showed, so a retry gets its ETag too.
+    version: Mapped[int | None]
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, index=True)
 
 

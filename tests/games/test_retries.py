@@ -34,6 +34,33 @@ def test_the_same_deal_posted_twice_with_one_key_is_recorded_once(stored_client)
     assert [deal["deal"] for deal in game.get()["deals"]] == [1]
 
 
+def test_a_retry_gets_the_first_answers_etag_not_the_games_current_one(stored_client):
+    """A phone that retries goes on from the game as its own write left it: were it
+    given a later ETag, its next If-Match would pass over another phone's change."""
+    game = Game(stored_client, variant="push")
+    retry = key()
+    first = post_deal(game, **{"Idempotency-Key": retry})
+    assert post_deal(game, {"went_out": "Bob", "points": {"Ann": 5, "Cat": 5}}).status_code == 201
+    again = post_deal(game, **{"Idempotency-Key": retry})
+    assert again.status_code == 201
+    assert again.headers["ETag"] == first.headers["ETag"]
+    current = stored_client.get(f"/api/v1/games/{game.id}").headers["ETag"]
+    assert again.headers["ETag"] != current
+    stale = post_deal(
+        game,
+        {"went_out": None, "points": dict.fromkeys(FOUR, 0)},
+        **{"If-Match": again.headers["ETag"]},
+    )
+    assert stale.status_code == 412
+
+
+def test_a_retried_new_game_has_its_etag(stored_client):
+    body, retry = {"variant": "push", "players": FOUR}, {"Idempotency-Key": key()}
+    first = stored_client.post("/api/v1/games", json=body, headers=retry)
+    again = stored_client.post("/api/v1/games", json=body, headers=retry)
+    assert again.headers["ETag"] == first.headers["ETag"]
+
+
 def test_the_same_key_with_another_body_is_a_conflict(stored_client):
     game = Game(stored_client, variant="push")
     retry = key()
