@@ -38,6 +38,8 @@ test: lint browser
 bench: install
 	$(BIN)/python benchmarks/rules.py
 	$(BIN)/python benchmarks/games.py
+	$(BIN)/python benchmarks/pages.py
+	$(BIN)/python benchmarks/load.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis

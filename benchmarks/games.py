@@ -35,8 +35,8 @@ import threading
 import time
 import uuid
 from collections import Counter
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -187,6 +187,24 @@ def postgres_database() -> Iterator[str]:
         with admin.begin() as connection:
             connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
         admin.dispose()
+
+
+def chosen_databases(
+    sqlite_only: bool = False,
+) -> list[tuple[str, Callable[[], AbstractContextManager[str]]]]:
+    """SQLite, and PostgreSQL when it answers (and is not left out); prints which."""
+    databases: list[tuple[str, Callable[[], AbstractContextManager[str]]]] = [
+        ("SQLite", sqlite_database)
+    ]
+    versions = [f"SQLite {sqlite3.sqlite_version} (a file, WAL)"]
+    reason = "left out (--sqlite-only)" if sqlite_only else postgres_reason()
+    if reason is None:
+        databases.append(("PostgreSQL", postgres_database))
+        versions.append(f"{postgres_version()} ({make_url(postgres_server()).host}, a schema)")
+    print(f"Database: {'; '.join(versions)}")
+    if reason is not None:
+        print(f"          PostgreSQL, so SQLite alone: {reason}")
+    return databases
 
 
 @contextmanager
@@ -473,15 +491,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     print("Push Referee: games benchmark" + (" (--quick)" if args.quick else ""))
     print("\n".join(machine_lines()))
-    databases = [("SQLite", sqlite_database)]
-    reason = postgres_reason()
-    versions = [f"SQLite {sqlite3.sqlite_version} (a file, WAL)"]
-    if reason is None:
-        databases.append(("PostgreSQL", postgres_database))
-        versions.append(f"{postgres_version()} ({make_url(postgres_server()).host}, a schema)")
-    print(f"Database: {'; '.join(versions)}")
-    if reason is not None:
-        print(f"          PostgreSQL cannot be reached, so SQLite alone: {reason}")
+    databases = chosen_databases()
     print(f"Seed:     {args.seed}")
 
     serial: list[tuple[str, Serial]] = []
