@@ -9,7 +9,6 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
-import re
 from typing import Any, TypeVar
 
 from flask import (
@@ -243,13 +242,13 @@ def _edit_key() -> str | None:
     return request.headers.get("X-Edit-Key")
 
 
-IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{8,64}$")  # visible ASCII, 8 to 64 characters
+IDEMPOTENCY_KEY = games.IDEMPOTENCY_KEY
 
 
 def _guard(body: Body | None = None) -> games.Guard:
     """The write's If-Match and Idempotency-Key (API.md, "Retries and several phones")."""
     key = request.headers.get("Idempotency-Key")
-    if key is not None and not IDEMPOTENCY_KEY.match(key):
+    if key is not None and not IDEMPOTENCY_KEY.fullmatch(key):
         raise ApiError(
             400, "an Idempotency-Key is 8 to 64 visible characters; a random UUID will do"
         )

@@ -64,10 +64,26 @@ class DealForm(FlaskForm):
     STOCK_RAN_OUT = "stock"
 
 
+#: The most digits a number typed or sent in a form field is read with: more than any
+#: seat, version or hand's points, far fewer than Python refuses to read.
+DIGITS = 18
+
+
+def whole_number(text: str | None) -> int | None:
+    """The whole number in a form field (decimal digits, of any script, as ``int``
+    reads them; spaces round them allowed), or None. Never raises, whatever a
+    tampered form sends: "²" is a digit but no number, and 5,000 digits are refused."""
+    text = (text or "").strip()
+    if text.isdecimal() and len(text) <= DIGITS:
+        return int(text)
+    return None
+
+
 def points_error(typed: str) -> str:
     """The sentence for typed points that are not a whole number, or ""."""
-    return (
-        ""
-        if not typed.strip() or typed.strip().isdigit()
-        else "points are a whole number, like 25"
-    )
+    text = typed.strip()
+    if not text or whole_number(text) is not None:
+        return ""
+    if text.isdecimal():
+        return "no hand holds that many points"
+    return "points are a whole number, like 25"

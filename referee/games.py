@@ -62,6 +62,9 @@ class StaleGame(Exception):
 
 IDEMPOTENCY_SCOPE_NEW_GAME = "games"
 IDEMPOTENCY_DAYS = 1
+#: What an Idempotency-Key (or a deal form's attempt key) may be: 8 to 64 visible ASCII
+#: characters, so any database keeps it as sent.
+IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{8,64}$")
 
 
 @dataclass(frozen=True)
@@ -142,8 +145,8 @@ def create_game(
     if pot is not None and not rules.pot:
         raise RulesError(f"{rules.name} has no pot; only Cap-It plays for one")
     stake, payout = pot if pot is not None else (None, None)
-    if (stake is not None and stake < 0) or (payout is not None and payout < 0):
-        raise RulesError("the pot's stake and payout are whole numbers, 0 or more")
+    if pot is not None:
+        Pot(*pot)  # checks the amounts (R33)
     with _one_transaction():
         begin_write()
         replay = _replay(IDEMPOTENCY_SCOPE_NEW_GAME, guard)

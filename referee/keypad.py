@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from .forms import whole_number
 from .rules import Card, CardError, format_cards, parse_cards
 from .rules.cards import RANK_TOKENS, SUIT_SYMBOLS, SUITS
 
@@ -57,8 +58,8 @@ class Tray:
             return replace(self, rank="") if self.rank else replace(self, cards=self.cards[:-1])
         if action == "clear":
             return Tray()
-        if action == "remove" and value.isdigit() and int(value) < len(self.cards):
-            index = int(value)
+        index = whole_number(value)
+        if action == "remove" and index is not None and index < len(self.cards):
             return replace(self, cards=self.cards[:index] + self.cards[index + 1 :])
         return self
 

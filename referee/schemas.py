@@ -13,6 +13,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
 from pydantic_core import ErrorDetails
 
+from .rules.scoring import POT_LIMIT
+
 #: A card list: one string in the notation of R1 or a list of card tokens.
 Cards = Annotated[
     str | list[str],
@@ -82,8 +84,8 @@ class HandScoreIn(RulesIn):
 class PotIn(Body):
     """Cap-It's pot (R33): what each player pays in, and what going out takes."""
 
-    stake: StrictInt = Field(ge=0, le=1_000_000)
-    payout: StrictInt = Field(ge=0, le=1_000_000)
+    stake: StrictInt = Field(ge=0, le=POT_LIMIT)
+    payout: StrictInt = Field(ge=0, le=POT_LIMIT)
 
 
 class GameIn(Body):

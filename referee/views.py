@@ -33,7 +33,7 @@ from markupsafe import Markup
 
 from . import games
 from .api import new_game_limit
-from .forms import DealForm, JoinForm, NewGameForm, UndoForm, points_error
+from .forms import DealForm, JoinForm, NewGameForm, UndoForm, points_error, whole_number
 from .keypad import KEY_SUITS, RANKS, Tray
 from .models import Game
 from .rules import (
@@ -300,8 +300,9 @@ def _press(checker: Checker, press: str) -> None:
     elif action == "next-meld" and checker.tray.cards:
         checker.melds.append(checker.tray.text)
         checker.tray = Tray()
-    elif action == "drop-meld" and value.isdigit() and int(value) < len(checker.melds):
-        del checker.melds[int(value)]
+    elif action == "drop-meld" and (index := whole_number(value)) is not None:
+        if index < len(checker.melds):
+            del checker.melds[index]
     elif action == "typed":
         target = "table" if checker.mode == "layoff" and checker.into == "table" else "tray"
         try:
@@ -522,6 +523,12 @@ def _deal_form(game: Game, stored: dict[str, Any] | None) -> tuple[DealForm, lis
     return form, hands, typed
 
 
+def _seat(text: str, players: Sequence[str]) -> int | None:
+    """The seat a form field names (0 to players - 1), or None."""
+    seat = whole_number(text)
+    return seat if seat is not None and seat < len(players) else None
+
+
 def _work_out(
     game: Game, number: int, form: DealForm, hands: list[str], typed: list[str]
 ) -> DealPage:
@@ -529,20 +536,21 @@ def _work_out(
     table = sheet.table
     players = list(table.players)
     choice = form.went_out.data or ""
-    seat = int(choice) if choice.isdigit() and int(choice) < len(players) else None
+    seat = _seat(choice, players)
     chosen = choice == DealForm.STOCK_RAN_OUT or seat is not None
     went_out = players[seat] if seat is not None else None
     scoring_players = table.scoring_players(went_out) if chosen else players
     scoring = [player in scoring_players for player in players]
     active_text = form.active.data or ""
-    active = int(active_text) if active_text.isdigit() and int(active_text) < len(players) else -1
+    active = _seat(active_text, players)
     trays = [Tray.read(hand, "") for hand in hands]
     press = request.form.get("press", "")
-    if press.startswith("player:") and press[7:].isdigit() and int(press[7:]) < len(players):
-        active = int(press[7:])
-    elif 0 <= active < len(players):
+    pressed_seat = _seat(press.removeprefix("player:"), players)
+    if press.startswith("player:") and pressed_seat is not None:
+        active = pressed_seat
+    elif active is not None:
         trays[active] = Tray(trays[active].cards, form.rank.data or "").press(press)
-    if active < 0 or not scoring[active]:
+    if active is None or not scoring[active]:
         active = next((i for i, s in enumerate(scoring) if s), 0)
     form.active.data = str(active)
     form.rank.data = trays[active].rank
@@ -551,8 +559,8 @@ def _work_out(
     typed_errors = [points_error(text) for text in typed]
     for index, player in enumerate(players):
         text = typed[index].strip()
-        if text.isdigit():
-            points.append(int(text))
+        if (typed_points := whole_number(text)) is not None:
+            points.append(typed_points)
         elif trays[index].cards and not text:
             try:
                 points.append(score_hand(trays[index].cards, table.rules, len(players)).points)
@@ -570,8 +578,8 @@ def _work_out(
         for index, player in enumerate(players):
             if not scoring[index]:
                 continue
-            text = typed[index].strip()
-            entered[player] = int(text) if text.isdigit() else trays[index].cards
+            typed_points = whole_number(typed[index])
+            entered[player] = typed_points if typed_points is not None else trays[index].cards
         try:
             adds = dict(score_deal(table, number, went_out, entered).sides)
         except RulesError as error:
@@ -591,10 +599,13 @@ def _deal_guard(form: DealForm, entry: games.DealEntry) -> games.Guard:
             [request.path, entry.went_out, entry.hands, entry.points], sort_keys=True
         ).encode()
     ).hexdigest()
-    version = form.version.data or ""
+    version = whole_number(form.version.data)
+    attempt = form.attempt.data or ""
     return games.Guard(
-        if_match=f'"v{version}"' if version.isdigit() else None,
-        key=form.attempt.data if form.attempt.data else None,
+        if_match=None if version is None else games.version_etag(version),
+        # A key the form did not make (tampered) is no key: the save is simply not
+        # protected against its own retry.
+        key=attempt if games.IDEMPOTENCY_KEY.fullmatch(attempt) else None,
         fingerprint=digest,
     )
 
@@ -606,9 +617,9 @@ def _entry(page: DealPage) -> games.DealEntry:
     for index, player in enumerate(players):
         if not page.scoring[index]:
             continue
-        typed = page.typed[index].strip()
-        if typed:
-            points[player] = int(typed)
+        number = whole_number(page.typed[index])
+        if number is not None:
+            points[player] = number
         elif page.trays[index].cards:
             hands[player] = page.trays[index].text
     return games.DealEntry(page.went_out, hands, points)

@@ -19,6 +19,9 @@ from .errors import GameRuleError, RulesError
 from .variants import Ruleset
 
 NAME_LIMIT = 30
+#: The most a pot's stake or payout may be: more than any kitchen table plays for, and
+#: within what every database keeps as an integer.
+POT_LIMIT = 1_000_000
 #: Unicode categories a name may not hold: control, formatting, unassigned, private use
 #: and surrogate characters would show as nothing or as boxes on the sheet. The
 #: zero-width joiners that build emoji (a family, a flag) are formatting but welcome.
@@ -264,10 +267,18 @@ class Sheet:
 @dataclass(frozen=True, slots=True)
 class Pot:
     """Each player pays ``stake`` in; whoever goes out takes ``payout`` (what is
-    left, if less); what remains goes to the winner(s) at the end, split evenly."""
+    left, if less); what remains goes to the winner(s) at the end, split evenly.
+    Each is a whole number from 0 to POT_LIMIT."""
 
     stake: int
     payout: int
+
+    def __post_init__(self) -> None:
+        for what, amount in (("stake", self.stake), ("payout", self.payout)):
+            if not 0 <= amount <= POT_LIMIT:
+                raise RulesError(
+                    f"the pot's {what} is a whole number from 0 to {POT_LIMIT:,}, not {amount:,}"
+                )
 
     def account(self, sheet: Sheet) -> dict[str, object]:
         paid_in = self.stake * len(sheet.table.players)

@@ -151,3 +151,17 @@ def test_the_pot_pays_whoever_goes_out_and_the_rest_to_the_winners():  # R33
         "left": 4,
         "winner_share": {"Ann": 2, "Cat": 2},  # a tie on 50 shares it (R32)
     }
+
+
+@pytest.mark.parametrize(
+    ("stake", "payout", "error"),
+    [
+        (-1, 5, "the pot's stake is a whole number from 0 to 1,000,000, not -1"),
+        (10, 1_000_001, "the pot's payout is a whole number from 0 to 1,000,000"),
+        (2**63, 0, "not 9,223,372,036,854,775,808"),
+    ],
+)
+def test_a_pot_is_from_nothing_to_a_million(stake, payout, error):  # R33
+    with pytest.raises(RulesError, match=error):
+        Pot(stake, payout)
+    assert Pot(0, 1_000_000).payout == 1_000_000
