@@ -18,8 +18,7 @@ $(VENV)/.installed: pyproject.toml
 
 run: install
 	$(BIN)/flask --app referee db upgrade
-	$(BIN)/gunicorn --workers 2 --threads 4 --bind 0.0.0.0:$(PORT) \
-		--access-logfile - 'referee:create_app()'
+	$(BIN)/gunicorn --bind 0.0.0.0:$(PORT) 'referee:create_app()'  # gunicorn.conf.py
 
 lint: install
 	$(BIN)/ruff check .

@@ -7,8 +7,8 @@ Run from the project root::
 
 For each database (a SQLite file; a PostgreSQL schema of its own on
 ``$TEST_DATABASE_URL``, else the local server, when it answers) it starts gunicorn
-as ``make run`` does (2 workers of 4 threads) and drives, over loopback, 50 tables
-of 4 phones each for 60 s:
+as ``make run`` does (gunicorn.conf.py: 2 workers of 4 threads) and drives, over
+loopback, 50 tables of 4 phones each for 60 s:
 
 - three phones per table follow the sheet as the page does: ``GET /games/<id>``
   every 3 s with ``HX-Request`` and the ETag they last got in ``If-None-Match``
@@ -22,7 +22,8 @@ of 4 phones each for 60 s:
 
 Each phone starts at a random moment of its first period, as people sit down at
 different times, and keeps its connection alive as a browser would (gunicorn
-closes an idle one after 2 s; the phone then opens a new one, counted apart).
+closes one idle longer than its keep-alive; the phone then opens a new one,
+counted apart).
 
 At the end every game is read back and recounted: its deals must be exactly those
 the scorer was answered 201 for, each once, and its totals the sums of the points
@@ -39,6 +40,7 @@ import http.client
 import json
 import os
 import random
+import runpy
 import signal
 import socket
 import subprocess
@@ -61,8 +63,10 @@ from rules import machine_lines, percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 GUNICORN = ROOT / ".venv" / "bin" / "gunicorn"
-#: Connections idle longer than this are closed by gunicorn (its --keep-alive, 2 s).
-KEEP_ALIVE = 2.0
+#: How make run's gunicorn is set up; the server here reads the same file.
+SERVING = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+#: Connections idle longer than this are closed by gunicorn.
+KEEP_ALIVE = float(SERVING["keepalive"])
 
 
 @dataclass(frozen=True)
@@ -72,6 +76,7 @@ class Scale:
     seconds: float
     poll: float  # every phone asks for the sheet this often
     deal_every: float  # the scorer records a deal this often
+    keep_alive: float = KEEP_ALIVE  # gunicorn closes a connection idle this long
 
 
 FULL = Scale(tables=50, phones=4, seconds=60.0, poll=3.0, deal_every=20.0)
@@ -89,8 +94,8 @@ def free_port() -> int:
 
 
 @contextmanager
-def served(database_uri: str, folder: Path) -> Iterator[tuple[int, Path]]:
-    """gunicorn as ``make run`` starts it (2 workers, 4 threads each, an access log),
+def served(database_uri: str, folder: Path, keep_alive: float) -> Iterator[tuple[int, Path]]:
+    """gunicorn as ``make run`` starts it (gunicorn.conf.py, read from the project),
     on a free loopback port; its port and its log's path."""
     port = free_port()
     log_path = folder / "gunicorn.log"
@@ -103,9 +108,8 @@ def served(database_uri: str, folder: Path) -> Iterator[tuple[int, Path]]:
     with log_path.open("wb") as log:
         process = subprocess.Popen(
             [
-                *(str(GUNICORN), "--workers", "2", "--threads", "4"),
-                *("--bind", f"127.0.0.1:{port}", "--access-logfile", "-"),
-                "referee:create_app()",
+                *(str(GUNICORN), "--bind", f"127.0.0.1:{port}"),
+                *("--keep-alive", f"{keep_alive:g}", "referee:create_app()"),
             ],
             cwd=ROOT,
             env=env,
@@ -167,9 +171,10 @@ class Phone:
     """One HTTP/1.1 connection, kept alive as a browser keeps it, reopened when the
     server has closed it for idling."""
 
-    def __init__(self, port: int, figures: Figures) -> None:
+    def __init__(self, port: int, figures: Figures, keep_alive: float = KEEP_ALIVE) -> None:
         self.port = port
         self.figures = figures
+        self.keep_alive = keep_alive
         self.connection: http.client.HTTPConnection | None = None
         self.last_used = 0.0
 
@@ -183,7 +188,7 @@ class Phone:
         expect: tuple[int, ...] = (200,),
     ) -> tuple[int, http.client.HTTPResponse, bytes] | None:
         """Send it; time it; None (an error noted) if the answer is not expected."""
-        if self.connection is None or time.monotonic() - self.last_used > KEEP_ALIVE * 0.75:
+        if self.connection is None or time.monotonic() - self.last_used > self.keep_alive * 0.75:
             self._reconnect()
         assert self.connection is not None
         payload = None if body is None else json.dumps(body).encode()
@@ -297,7 +302,7 @@ class Table:
             self.etag = answer[1].headers["ETag"]
 
     def score(self, stop: float) -> None:
-        phone = Phone(self.port, self.figures)
+        phone = Phone(self.port, self.figures, self.scale.keep_alive)
         if not self.new_game(phone):
             return
         next_poll = time.monotonic() + self.rng.uniform(0, self.scale.poll)
@@ -322,7 +327,7 @@ class Table:
     # A follower ----------------------------------------------------------------
 
     def follow(self, stop: float, seed: int) -> None:
-        phone = Phone(self.port, self.figures)
+        phone = Phone(self.port, self.figures, self.scale.keep_alive)
         rng = random.Random(seed)
         tags: dict[str, str] = {}
         next_poll = time.monotonic() + rng.uniform(0, self.scale.poll)
@@ -355,6 +360,28 @@ class Run:
     deals: int = 0
     recount_errors: list[str] = field(default_factory=list)
     server_errors: int = 0
+    busy: float = 0.0  # share of the machine's CPU time used while the phones ran
+    stolen: float = 0.0  # share taken by the virtual machine's host (steal)
+
+
+def cpu_times() -> list[int]:
+    """The machine's CPU time so far by kind (/proc/stat: user, nice, system, idle,
+    iowait, irq, softirq, steal), or [] where there is no /proc."""
+    try:
+        return [int(n) for n in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:9]]
+    except (OSError, ValueError):
+        return []
+
+
+def cpu_shares(before: list[int], after: list[int]) -> tuple[float, float]:
+    """Of the CPU time between two readings: the share used, and the share stolen by
+    the host of a virtual machine (when high, every latency here is inflated)."""
+    if len(before) < 8 or len(after) < 8:
+        return 0.0, 0.0
+    spent = [b - a for a, b in zip(before, after, strict=True)]
+    total = sum(spent) or 1
+    idle = spent[3] + spent[4]
+    return (total - idle - spent[7]) / total, spent[7] / total
 
 
 def guarded(figures: Figures, work: Callable[..., None], *args: Any) -> threading.Thread:
@@ -372,10 +399,11 @@ def guarded(figures: Figures, work: Callable[..., None], *args: Any) -> threadin
 def drive(name: str, database_uri: str, scale: Scale, seed: int) -> Run:
     with (
         tempfile.TemporaryDirectory(prefix="referee-load-") as folder,
-        served(database_uri, Path(folder)) as (port, log_path),
+        served(database_uri, Path(folder), scale.keep_alive) as (port, log_path),
     ):
         figures = Figures()
         tables = [Table(n, port, figures, scale, seed) for n in range(scale.tables)]
+        before = cpu_times()
         began = time.monotonic()
         stop = began + scale.seconds
         threads = []
@@ -390,6 +418,7 @@ def drive(name: str, database_uri: str, scale: Scale, seed: int) -> Run:
         for thread in threads:
             thread.join()
         run = Run(name, figures, time.monotonic() - began)
+        run.busy, run.stolen = cpu_shares(before, cpu_times())
         recount(run, port, tables)
         run.server_errors = log_path.read_text(errors="replace").count("Traceback")
     return run
@@ -426,7 +455,7 @@ def ms(ns: list[int], q: float) -> str:
     return f"{percentile(sorted(ns), q) / 1e6:.1f}"
 
 
-def print_run(run: Run) -> None:
+def print_run(run: Run, scale: Scale) -> None:
     figures = run.figures
     every = [ns for kind in figures.latencies.values() for ns in kind]
     requests = len(every)
@@ -434,6 +463,11 @@ def print_run(run: Run) -> None:
     print(
         f"  requests: {requests:,} in {run.wall:.1f} s = {requests / run.wall:,.0f}/s; "
         f"p50 {ms(every, 0.5)} ms, p99 {ms(every, 0.99)} ms, max {max(every) / 1e6:.1f} ms"
+    )
+    print(
+        f"  CPU: {run.busy:.0%} of the machine busy (server, database and phones); "
+        f"{run.stolen:.0%} stolen by the host"
+        + (": the latencies are inflated, measure again" if run.stolen > 0.05 else "")
     )
     print(f"  {'kind':<10} {'count':>7} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}  statuses")
     for kind in ("poll page", "poll api", "deal", "create"):
@@ -450,7 +484,7 @@ def print_run(run: Run) -> None:
             f"{max(times) / 1e6:>7.1f}  {statuses}"
         )
     print(
-        f"  connections reopened after gunicorn's {KEEP_ALIVE:g} s keep-alive: "
+        f"  connections reopened after gunicorn's {scale.keep_alive:g} s keep-alive: "
         f"{figures.reconnects:,}"
     )
     print(f"  errors: {len(figures.errors)}; tracebacks in the server's log: {run.server_errors}")
@@ -468,6 +502,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seconds", type=float, help="how long each database is driven")
     parser.add_argument("--tables", type=int, help="how many tables of phones")
     parser.add_argument("--deal-every", type=float, help="seconds between a table's deals")
+    parser.add_argument(
+        "--keep-alive", type=float, help="seconds gunicorn keeps an idle connection open"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and timings")
     parser.add_argument("--sqlite-only", action="store_true", help="leave PostgreSQL out")
     args = parser.parse_args(argv)
@@ -478,12 +515,16 @@ def main(argv: list[str] | None = None) -> None:
         args.seconds or scale.seconds,
         scale.poll,
         args.deal_every or scale.deal_every,
+        args.keep_alive or scale.keep_alive,
     )
 
     print("Push Referee: load benchmark" + (" (--quick)" if args.quick else ""))
     print("\n".join(machine_lines()))
     databases = chosen_databases(args.sqlite_only)
-    print("Server:   gunicorn, 2 workers x 4 threads (as make run), on loopback")
+    print(
+        f"Server:   gunicorn, {SERVING['workers']} workers x {SERVING['threads']} threads, "
+        f"keep-alive {scale.keep_alive:g} s (gunicorn.conf.py, as make run), on loopback"
+    )
     print(
         f"Load:     {scale.tables} tables x {scale.phones} phones for {scale.seconds:g} s each: "
         f"every phone asks for the sheet every {scale.poll:g} s (If-None-Match), one per table"
@@ -498,7 +539,7 @@ def main(argv: list[str] | None = None) -> None:
     for name, database in databases:
         with database() as uri:
             runs.append(drive(name, uri, scale, args.seed))
-            print_run(runs[-1])
+            print_run(runs[-1], scale)
 
     failed = any(run.figures.errors or run.recount_errors or run.server_errors for run in runs)
     print(
