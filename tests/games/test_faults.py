@@ -93,8 +93,11 @@ def until_answered(server, method, path, body, headers, deadline):
     while time.monotonic() < deadline:
         try:
             return server.request(method, path, body, headers)
-        except OSError:
-            time.sleep(0.02)  # the server is down or restarting
+        except (OSError, http.client.HTTPException):
+            # The server is down or restarting, or died in the middle of its answer
+            # (IncompleteRead): the client cannot tell whether it was saved, so sends
+            # it again with the same key.
+            time.sleep(0.02)
     raise AssertionError(f"no answer to {method} {path}")
 
 
