@@ -1,0 +1,84 @@
+"""Every page, in the states a player sees it, passes an axe-core audit (WCAG 2.x A
+and AA, and axe's best practices): contrast, names of buttons and fields, headings,
+landmarks, ARIA. The audit runs in Debian's Chromium on the page as drawn, after
+the taps that bring it to that state."""
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import Page, expect
+
+from .helpers import (
+    enter_deal_by_points,
+    game_path,
+    hand,
+    open_deal_form,
+    start_push,
+    tap_cards,
+    went_out,
+)
+
+AXE = Axe()
+
+
+def violations(page: Page) -> list[str]:
+    """Each violation as 'rule (impact): help, at <selectors>'."""
+    results = AXE.run(page)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']}, at "
+        + ", ".join(str(node["target"]) for node in v["nodes"][:5])
+        for v in results.response["violations"]
+    ]
+
+
+def audit(page: Page, state: str) -> None:
+    scheme = page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+    found = violations(page)
+    assert found == [], f"{state} ({'dark' if scheme else 'light'}): {found}"
+
+
+SCHEMES = pytest.mark.parametrize("scheme", ["light", "dark"])  # app.css has both
+
+
+@SCHEMES
+def test_home_and_checker_pass_an_accessibility_audit(new_context, scheme):
+    page = new_context(width=360).new_page()
+    page.emulate_media(color_scheme=scheme)
+    page.goto("/")
+    audit(page, "home")
+    page.goto("/check")
+    audit(page, "the checker, empty")
+    tap_cards(page, "6D 2S JK")
+    audit(page, "the checker, four readings")
+    page.goto("/check?cards=KH+AH+2H+3H")
+    audit(page, "the checker, an illegal meld with its reasons")
+    page.get_by_role("tab", name="Lay off").tap()
+    expect(page.get_by_role("tab", name="Lay off")).to_have_attribute("aria-selected", "true")
+    audit(page, "the checker, laying off")
+
+
+@SCHEMES
+def test_a_game_passes_an_accessibility_audit(page, scheme):
+    page.emulate_media(color_scheme=scheme)
+    start_push(page)
+    audit(page, "a new sheet")
+    open_deal_form(page, 1)
+    audit(page, "the deal form, empty")
+    went_out(page, 0)
+    hand(page, 1, "AS KD")
+    audit(page, "the deal form, cards tapped")
+    page.locator("input[name='points-3']").fill("12")
+    page.locator("button[name='save']").tap()
+    expect(page.get_by_role("alert")).to_be_visible()
+    audit(page, "the deal form, refused with its reasons")
+    page.goto(game_path(page))
+    for number in range(1, 6):
+        enter_deal_by_points(
+            page, number, number % 4, {1: 10, 3: 5} if number % 2 == 0 else {0: 5, 2: 10}
+        )
+    audit(page, "a finished sheet with its winner")
+    page.goto(game_path(page) + "/check")
+    audit(page, "the checker of a game, its contract")
+    page.goto(game_path(page) + "/share")
+    audit(page, "sharing, with QR codes")
+    page.goto("/games/no-such-game")
+    audit(page, "a game that is not there")
