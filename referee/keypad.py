@@ -41,6 +41,10 @@ class Tray:
             parsed = ()
         return cls(parsed[:MAX_CARDS], rank if rank in RANKS else "")
 
+    def waiting(self, rank: str | None) -> Tray:
+        """These cards with ``rank`` waiting for its suit (none, if it is no rank)."""
+        return replace(self, rank=rank if rank in RANKS else "")
+
     @property
     def text(self) -> str:
         return format_cards(self.cards)

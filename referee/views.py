@@ -549,7 +549,7 @@ def _work_out(
     if press.startswith("player:") and pressed_seat is not None:
         active = pressed_seat
     elif active is not None:
-        trays[active] = Tray(trays[active].cards, form.rank.data or "").press(press)
+        trays[active] = trays[active].waiting(form.rank.data).press(press)
     if active is None or not scoring[active]:
         active = next((i for i, s in enumerate(scoring) if s), 0)
     form.active.data = str(active)

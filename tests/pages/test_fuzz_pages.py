@@ -34,6 +34,8 @@ FOUND = {
     "a superscript digit as a card to remove": ("POST", "{game}/deals/new", {"hand-1": "AS", "active": "1", "press": "remove:²"}, 200),
     "a superscript digit as a meld to drop": ("GET", "{game}/check", {"mode": "contract", "melds": "AS", "press": "drop-meld:²"}, 303),
     "a superscript digit in the checker": ("GET", "/check", {"cards": "AS AH", "press": "remove:²", "_hx": "1"}, 200),
+    # A rank that is none, waiting for its suit, made the card " S".
+    "a blank rank then a suit": ("POST", "{game}/deals/new", {"went_out": "0", "active": "1", "rank": " ", "press": "suit:S"}, 200),
     # Python reads at most 4,300 digits.
     "5,000 digits of points": ("POST", "{game}/deals/new", {"points-1": "9" * 5000}, 200),
     "5,000 digits of points, saved": ("POST", "{game}/deals/new", {"went_out": "0", "points-1": "9" * 5000, "points-3": "5", "save": "1"}, 422),
