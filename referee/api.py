@@ -250,7 +250,9 @@ def _guard(body: Body | None = None) -> games.Guard:
     key = request.headers.get("Idempotency-Key")
     if key is not None and not IDEMPOTENCY_KEY.fullmatch(key):
         raise ApiError(
-            400, "an Idempotency-Key is 8 to 64 visible characters; a random UUID will do"
+            400,
+            "an Idempotency-Key is 8 to 64 characters, none of them a control "
+            "character; a random UUID will do",
         )
     request_digest = hashlib.sha256(
         f"{request.method} {request.path}\n".encode()

@@ -62,9 +62,10 @@ class StaleGame(Exception):
 
 IDEMPOTENCY_SCOPE_NEW_GAME = "games"
 IDEMPOTENCY_DAYS = 1
-#: What an Idempotency-Key (or a deal form's attempt key) may be: 8 to 64 visible ASCII
-#: characters, so any database keeps it as sent.
-IDEMPOTENCY_KEY = re.compile(r"^[\x21-\x7e]{8,64}$")
+#: What an Idempotency-Key (or a deal form's attempt key) may be: 8 to 64 characters of
+#: those a header carries (Latin-1), none of them a control character, so any
+#: database keeps it as sent. Spaces inside are fine; a random UUID will do.
+IDEMPOTENCY_KEY = re.compile(r"^[\x20-\x7e\xa0-\xff]{8,64}$")
 
 
 @dataclass(frozen=True)

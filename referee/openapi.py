@@ -43,7 +43,7 @@ REQUEST_MODELS: tuple[type[Body], ...] = (
 )
 
 #: api.IDEMPOTENCY_KEY, as a JSON Schema pattern (the test compares the two).
-IDEMPOTENCY_KEY_PATTERN = r"^[\x21-\x7e]{8,64}$"
+IDEMPOTENCY_KEY_PATTERN = r"^[\x20-\x7e\xa0-\xff]{8,64}$"
 
 
 def request_schemas() -> dict[str, Any]:
@@ -272,9 +272,9 @@ PARAMETERS: dict[str, Any] = {
     },
     "IdempotencyKey": _header(
         "Idempotency-Key",
-        "8 to 64 visible characters chosen by the client (a random UUID will do). The "
-        "same request again with the same key gets the first answer and records nothing; "
-        "the same key with another body is 409.",
+        "8 to 64 characters chosen by the client, none of them a control character (a "
+        "random UUID will do). The same request again with the same key gets the first "
+        "answer and records nothing; the same key with another body is 409.",
         pattern=IDEMPOTENCY_KEY_PATTERN,
     ),
     "IfMatch": _header(
