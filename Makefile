@@ -38,7 +38,8 @@ bench: install
 	$(BIN)/python benchmarks/rules.py
 	$(BIN)/python benchmarks/games.py
 	$(BIN)/python benchmarks/pages.py
-	$(BIN)/python benchmarks/load.py
+	$(BIN)/python benchmarks/load.py                        # 200, 1,000, 2,000 phones; the floor
+	$(BIN)/python benchmarks/load.py --servers 2 --phones 2000 --floor-seconds 0  # scaled out
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis

@@ -1,15 +1,30 @@
 """How `make run` serves the app (gunicorn reads this file from the working folder).
 
-Two worker processes of four threads each: a slow request never holds up the
-others, and a worker that dies is replaced while the other serves.
+The figures behind each setting are in the README ("Speed", the load benchmark:
+`benchmarks/load.py` with `--gunicorn=...` tries others).
+
+Two worker processes of four threads each, one process a core: Python runs one
+thread at a time in a process, so more processes than cores only take turns, and
+a worker that dies is replaced while the other serves. Four threads let a request
+waiting on PostgreSQL or on SQLite's write lock leave the core to another. Eight
+threads, and four workers, were measured against these with 2,000 phones and
+showed no difference that stood out of the noise of a shared machine (README),
+so the simpler setting stays.
 
 Connections are kept open 10 s between requests: every phone following a sheet
 asks again every 3 s, so on gunicorn's default of 2 s each poll would open a new
 connection, a round trip more on a table's weak Wi-Fi. An idle connection waits
-in the worker's poller, not in a thread.
+in the worker's poller, not in a thread, so 2,000 phones kept alive cost no
+threads; but a worker takes no new connection past ``worker_connections`` (1,000
+by default), and the kernel does not share them out evenly between workers, so
+each worker may hold every phone of a full room (2,000) and the reconnects that
+come and go, with room to spare when the other worker is being replaced.
 """
 
 workers = 2
 threads = 4
+# gunicorn's threaded worker, answering its own 414 and 431 as JSON (referee/serving.py).
+worker_class = "referee.serving.JsonErrorsWorker"
 keepalive = 10
-accesslog = "-"
+worker_connections = 2500
+# No access log of gunicorn's own: the app writes one line per request (referee/logs.py).

@@ -2,42 +2,58 @@
 
 Run from the project root::
 
-    .venv/bin/python benchmarks/load.py             # 60 s a database, about 2.5 min
-    .venv/bin/python benchmarks/load.py --quick     # 15 s a database, 10 tables
+    .venv/bin/python benchmarks/load.py             # 200, 1,000, 2,000 phones, 30 s each
+    .venv/bin/python benchmarks/load.py --quick     # 40 phones for 15 s
+    .venv/bin/python benchmarks/load.py --servers 2 # two app servers on one database
 
 For each database (a SQLite file; a PostgreSQL schema of its own on
 ``$TEST_DATABASE_URL``, else the local server, when it answers) it starts gunicorn
-as ``make run`` does (gunicorn.conf.py: 2 workers of 4 threads) and drives, over
-loopback, 50 tables of 4 phones each for 60 s:
+as ``make run`` does (gunicorn.conf.py), on loopback, and for each step of
+``--phones`` drives tables of 4 phones each:
 
-- three phones per table follow the sheet as the page does: ``GET /games/<id>``
-  every 3 s with ``HX-Request`` and the ETag they last got in ``If-None-Match``
-  (an unchanged sheet is a 304);
+- three phones per table open the sheet's page once (a browser's first visit: it
+  gets the session cookie) and then follow it as the page does: ``GET /games/<id>``
+  every 3 s with ``HX-Request``, the cookie, ``Accept-Encoding`` and the ETag they
+  last got in ``If-None-Match`` (an unchanged sheet is a 304);
 - the fourth phone keeps the score: it follows the game through the API
   (``GET /api/v1/games/<id>`` with ``If-None-Match``, every 3 s) and every 20 s
   records the next deal with ``X-Edit-Key``, ``If-Match`` (the ETag it holds) and
   an ``Idempotency-Key``; one deal in ten is sent twice with the same key, as a
-  double tap or a retry would; after a game's 5 deals it starts a new game (with
-  an ``Idempotency-Key`` too).
+  double tap or a retry would (with ``--servers 2``, the retry goes to the other
+  server); after a game's 5 deals it starts a new game (with an
+  ``Idempotency-Key`` too).
 
-Each phone starts at a random moment of its first period, as people sit down at
-different times, and keeps its connection alive as a browser would (gunicorn
-closes one idle longer than its keep-alive; the phone then opens a new one,
-counted apart).
+The phones run in processes of their own (``--clients``; asyncio, one connection
+a phone, kept alive as a browser keeps it), apart from the server, and each
+reports the CPU it used, so a reader can tell the server's figures from the
+client's. Each phone starts at a random moment of its first period, as people sit
+down at different times.
 
-At the end every game is read back and recounted: its deals must be exactly those
-the scorer was answered 201 for, each once, and its totals the sums of the points
-the scorer sent. It prints requests a second, p50/p99 latency by kind of request,
-the statuses, errors (any answer not expected, any failed connection: they must be
-0) and the recount. It never fails on a timing; it exits 1 if there was an error or
-the recount does not tally.
+With ``--servers 2`` two gunicorns (two ports, as two hosts would be) serve one
+database and every table is spread over both: its scorer on one, its followers on
+either, a doubled deal's second send on the other one.
+
+Before the steps, the floor: a bare Flask route answering 304
+(``benchmarks/floor.py``) and the sheet's unchanged poll are each asked as fast as
+the client processes can, with the same headers and the same gunicorn settings,
+and the poll's rate is printed as a ratio of the floor's.
+
+At the end of a step every game is read back and recounted: its deals must be
+exactly those the scorer was answered 201 for, each once, and its totals the sums
+of the points the scorer sent. It prints requests a second, p50/p99 latency by
+kind of request, the statuses, errors (any answer not expected, any failed
+connection: they must be 0) and the recount. It never fails on a timing; it exits
+1 if there was an error or a recount does not tally.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import gzip
 import http.client
 import json
+import multiprocessing
 import os
 import random
 import runpy
@@ -46,44 +62,57 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import uuid
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import brotli
 from games import DEALS, PLAYERS, TEAMS, chosen_databases, deal_body  # the same deals
 from rules import machine_lines, percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 GUNICORN = ROOT / ".venv" / "bin" / "gunicorn"
-#: How make run's gunicorn is set up; the server here reads the same file.
+#: How make run's gunicorn is set up; the servers here read the same file.
 SERVING = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
 #: Connections idle longer than this are closed by gunicorn.
 KEEP_ALIVE = float(SERVING["keepalive"])
+PHONES_A_TABLE = 4
+#: What a phone's browser sends with every request.
+BROWSER = {"Host": "127.0.0.1", "Accept-Encoding": "gzip, deflate, br"}
+KINDS = ("open page", "poll page", "poll api", "deal", "create")
 
 
 @dataclass(frozen=True)
 class Scale:
     tables: int
-    phones: int  # per table: one keeps the score, the others follow
     seconds: float
     poll: float  # every phone asks for the sheet this often
     deal_every: float  # the scorer records a deal this often
     keep_alive: float = KEEP_ALIVE  # gunicorn closes a connection idle this long
+    #: The phones sit down over this many seconds first (each table's at a random
+    #: moment of it): its requests are counted, their times are not (a warm-up).
+    ramp: float = 0.0
+
+    @property
+    def phones(self) -> int:
+        return self.tables * PHONES_A_TABLE
 
 
-FULL = Scale(tables=50, phones=4, seconds=60.0, poll=3.0, deal_every=20.0)
-QUICK = Scale(tables=10, phones=4, seconds=15.0, poll=3.0, deal_every=5.0)
+def scale_of(
+    phones: int, seconds: float, deal_every: float, keep_alive: float, ramp: float
+) -> Scale:
+    return Scale(max(1, phones // PHONES_A_TABLE), seconds, 3.0, deal_every, keep_alive, ramp)
 
 
-# --- The server ---------------------------------------------------------------------
+# --- The servers --------------------------------------------------------------------
 
 
 def free_port() -> int:
@@ -94,11 +123,13 @@ def free_port() -> int:
 
 
 @contextmanager
-def served(database_uri: str, folder: Path, keep_alive: float) -> Iterator[tuple[int, Path]]:
+def served(
+    app: str, database_uri: str, folder: Path, keep_alive: float, extra: list[str], name: str
+) -> Iterator[tuple[int, Path]]:
     """gunicorn as ``make run`` starts it (gunicorn.conf.py, read from the project),
-    on a free loopback port; its port and its log's path."""
+    serving ``app`` on a free loopback port; its port and its log's path."""
     port = free_port()
-    log_path = folder / "gunicorn.log"
+    log_path = folder / f"gunicorn-{name}.log"
     env = os.environ | {
         "DATABASE_URL": database_uri,
         "SECRET_KEY": "load-benchmark",
@@ -109,7 +140,7 @@ def served(database_uri: str, folder: Path, keep_alive: float) -> Iterator[tuple
         process = subprocess.Popen(
             [
                 *(str(GUNICORN), "--bind", f"127.0.0.1:{port}"),
-                *("--keep-alive", f"{keep_alive:g}", "referee:create_app()"),
+                *("--keep-alive", f"{keep_alive:g}", *extra, app),
             ],
             cwd=ROOT,
             env=env,
@@ -136,49 +167,65 @@ def served(database_uri: str, folder: Path, keep_alive: float) -> Iterator[tuple
 def _answers(port: int) -> bool:
     try:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-        connection.request("GET", "/api/v1/variants")
-        ok = connection.getresponse().status == 200
+        connection.request("GET", "/games/-")  # the referee's 404 page, the floor's 200
+        ok = connection.getresponse().status in (200, 404)
         connection.close()
         return ok
     except OSError:
         return False
 
 
-# --- A phone ------------------------------------------------------------------------
+def tracebacks(logs: list[Path]) -> int:
+    return sum(path.read_text(errors="replace").count("Traceback") for path in logs)
 
 
-@dataclass
+# --- A phone's connection (asyncio, HTTP/1.1 kept alive) ----------------------------
+
+
 class Figures:
-    """What every phone saw, gathered under one lock."""
+    """What the phones of one client process saw."""
 
-    latencies: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
-    statuses: Counter[tuple[str, int]] = field(default_factory=Counter)
-    errors: list[str] = field(default_factory=list)
-    reconnects: int = 0
-    lock: threading.Lock = field(default_factory=threading.Lock)
+    def __init__(self, timed_from: float = 0.0) -> None:
+        self.timed_from = timed_from  # (monotonic) requests before it are not timed
+        self.latencies: dict[str, list[int]] = defaultdict(list)
+        self.statuses: Counter[str] = Counter()  # "kind status"
+        self.errors: list[str] = []
+        self.reconnects = 0
 
     def add(self, kind: str, status: int, ns: int) -> None:
-        with self.lock:
+        if kind == "open page" or time.monotonic() >= self.timed_from:
             self.latencies[kind].append(ns)
-            self.statuses[(kind, status)] += 1
+        self.statuses[f"{kind} {status}"] += 1
 
-    def error(self, message: str) -> None:
-        with self.lock:
-            self.errors.append(message)
+
+class Answer:
+    def __init__(self, status: int, headers: dict[str, str], body: bytes) -> None:
+        self.status, self.headers, self.body = status, headers, body
+
+    def json(self) -> Any:
+        """The body as JSON, uncompressed as a browser would."""
+        coding = self.headers.get("content-encoding", "")
+        body = self.body
+        if coding == "br":
+            body = brotli.decompress(body)
+        elif coding == "gzip":
+            body = gzip.decompress(body)
+        return json.loads(body)
 
 
 class Phone:
-    """One HTTP/1.1 connection, kept alive as a browser keeps it, reopened when the
-    server has closed it for idling."""
+    """One HTTP/1.1 connection to one server, kept alive as a browser keeps it,
+    reopened when the server has closed it for idling."""
 
-    def __init__(self, port: int, figures: Figures, keep_alive: float = KEEP_ALIVE) -> None:
+    def __init__(self, port: int, figures: Figures, keep_alive: float) -> None:
         self.port = port
         self.figures = figures
         self.keep_alive = keep_alive
-        self.connection: http.client.HTTPConnection | None = None
+        self.cookie = ""
+        self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
         self.last_used = 0.0
 
-    def request(
+    async def request(
         self,
         kind: str,
         method: str,
@@ -186,43 +233,68 @@ class Phone:
         body: dict[str, Any] | None = None,
         headers: dict[str, str] | None = None,
         expect: tuple[int, ...] = (200,),
-    ) -> tuple[int, http.client.HTTPResponse, bytes] | None:
+    ) -> Answer | None:
         """Send it; time it; None (an error noted) if the answer is not expected."""
-        if self.connection is None or time.monotonic() - self.last_used > self.keep_alive * 0.75:
-            self._reconnect()
-        assert self.connection is not None
-        payload = None if body is None else json.dumps(body).encode()
-        sent = dict(headers or {})
-        if payload is not None:
-            sent["Content-Type"] = "application/json"
+        payload = b"" if body is None else json.dumps(body).encode()
+        sent = BROWSER | (headers or {})
+        if self.cookie:
+            sent["Cookie"] = self.cookie
+        if body is not None:
+            sent |= {"Content-Type": "application/json", "Content-Length": str(len(payload))}
+        head = f"{method} {path} HTTP/1.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in sent.items())
         began = time.perf_counter_ns()
         try:
-            self.connection.request(method, path, body=payload, headers=sent)
-            response = self.connection.getresponse()
-            data = response.read()
-        except (OSError, http.client.HTTPException) as error:
-            self.figures.error(f"{method} {path}: {type(error).__name__}: {error}")
+            if self.streams is None or time.monotonic() - self.last_used > self.keep_alive * 0.75:
+                await self._reconnect()
+            assert self.streams is not None
+            reader, writer = self.streams
+            writer.write(head.encode("latin-1") + b"\r\n" + payload)
+            answer = await asyncio.wait_for(read_answer(reader), 60)
+        except (OSError, EOFError, asyncio.IncompleteReadError, TimeoutError, ValueError) as error:
+            self.figures.errors.append(f"{method} {path}: {type(error).__name__}: {error}")
             self._drop()
             return None
         took = time.perf_counter_ns() - began
         self.last_used = time.monotonic()
-        self.figures.add(kind, response.status, took)
-        if response.status not in expect:
-            self.figures.error(f"{method} {path} -> {response.status} {data[:200]!r}")
+        if answer.headers.get("connection", "").lower() == "close":
+            self._drop()
+        if "set-cookie" in answer.headers:
+            self.cookie = answer.headers["set-cookie"].split(";", 1)[0]
+        self.figures.add(kind, answer.status, took)
+        if answer.status not in expect:
+            self.figures.errors.append(f"{method} {path} -> {answer.status} {answer.body[:200]!r}")
             return None
-        return response.status, response, data
+        return answer
 
-    def _reconnect(self) -> None:
+    async def _reconnect(self) -> None:
         self._drop()
-        self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        self.streams = await asyncio.open_connection("127.0.0.1", self.port)
         if self.last_used:
-            with self.figures.lock:
-                self.figures.reconnects += 1
+            self.figures.reconnects += 1
 
     def _drop(self) -> None:
-        if self.connection is not None:
-            self.connection.close()
-        self.connection = None
+        if self.streams is not None:
+            self.streams[1].close()
+        self.streams = None
+
+
+async def read_answer(reader: asyncio.StreamReader) -> Answer:
+    head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+    status = int(head[0].split(" ", 2)[1])
+    headers = {}
+    for line in head[1:]:
+        if line:
+            name, _, value = line.partition(":")
+            headers[name.strip().lower()] = value.strip()
+    if headers.get("transfer-encoding", "").lower() == "chunked":
+        body = b""
+        while size := int((await reader.readuntil(b"\r\n")).split(b";")[0], 16):
+            body += await reader.readexactly(size)
+            await reader.readexactly(2)
+        await reader.readuntil(b"\r\n")
+    else:
+        body = await reader.readexactly(int(headers.get("content-length", 0)))
+    return Answer(status, headers, body)
 
 
 # --- A table ------------------------------------------------------------------------
@@ -238,37 +310,41 @@ class Played:
 
 
 class Table:
-    """Four phones round one game after another: a scorer and three followers."""
+    """Four phones round one game after another: a scorer and three followers,
+    spread over the servers."""
 
-    def __init__(self, number: int, port: int, figures: Figures, scale: Scale, seed: int):
+    def __init__(
+        self, number: int, ports: list[int], figures: Figures, scale: Scale, seed: int
+    ) -> None:
         self.number = number
-        self.port = port
+        self.ports = ports
         self.figures = figures
         self.scale = scale
         self.rng = random.Random(seed * 1_000 + number)
         self.played: list[Played] = []
         self.current: Played | None = None  # the game the followers follow
-        self.lock = threading.Lock()
         self.key = ""
         self.etag = ""
+        self.sits_down = self.rng.uniform(0, scale.ramp)  # seconds after the start
+
+    def port(self, seat: int) -> int:
+        return self.ports[(self.number + seat) % len(self.ports)]
 
     # The scorer ----------------------------------------------------------------
 
-    def new_game(self, phone: Phone) -> bool:
+    async def new_game(self, phone: Phone) -> bool:
         body = {"variant": "push", "players": list(PLAYERS)}
         headers = {"Idempotency-Key": str(uuid.uuid4())}
-        answer = phone.request("create", "POST", "/api/v1/games", body, headers, (201,))
+        answer = await phone.request("create", "POST", "/api/v1/games", body, headers, (201,))
         if answer is None:
             return False
-        _, response, data = answer
-        game = json.loads(data)
-        self.key, self.etag = game["edit_key"], response.headers["ETag"]
-        with self.lock:
-            self.current = Played(game["id"])
-            self.played.append(self.current)
+        game = answer.json()
+        self.key, self.etag = game["edit_key"], answer.headers["etag"]
+        self.current = Played(game["id"])
+        self.played.append(self.current)
         return True
 
-    def record_deal(self, phone: Phone) -> None:
+    async def record_deal(self, phones: list[Phone]) -> None:
         game = self.current
         assert game is not None
         body, scores = deal_body(self.rng, game.deals + 1, with_hands=True)
@@ -279,31 +355,37 @@ class Table:
         }
         path = f"/api/v1/games/{game.id}/deals"
         sends = 2 if self.rng.random() < 0.1 else 1  # a double tap, or a retry
-        for _ in range(sends):
-            answer = phone.request("deal", "POST", path, body, headers, (201,))
+        for send in range(sends):
+            # A retry lands on the other server, when there are two.
+            phone = phones[send % len(phones)]
+            answer = await phone.request("deal", "POST", path, body, headers, (201,))
             if answer is None:
                 return
-            self.etag = answer[1].headers["ETag"]
+            self.etag = answer.headers["etag"]
         game.deals += 1
         for team, points in scores.items():
             game.totals[team] += points
 
-    def follow_api(self, phone: Phone) -> None:
+    async def follow_api(self, phone: Phone) -> None:
         game = self.current
         assert game is not None
-        answer = phone.request(
+        answer = await phone.request(
             "poll api",
             "GET",
             f"/api/v1/games/{game.id}",
             headers={"If-None-Match": self.etag},
             expect=(200, 304),
         )
-        if answer is not None and answer[0] == 200:
-            self.etag = answer[1].headers["ETag"]
+        if answer is not None and answer.status == 200:
+            self.etag = answer.headers["etag"]
 
-    def score(self, stop: float) -> None:
-        phone = Phone(self.port, self.figures, self.scale.keep_alive)
-        if not self.new_game(phone):
+    async def score(self, stop: float) -> None:
+        await asyncio.sleep(self.sits_down)
+        keep_alive = self.scale.keep_alive
+        phones = [Phone(self.port(0), self.figures, keep_alive)]
+        if len(self.ports) > 1:
+            phones.append(Phone(self.port(1), self.figures, keep_alive))
+        if not await self.new_game(phones[0]):
             return
         next_poll = time.monotonic() + self.rng.uniform(0, self.scale.poll)
         next_deal = time.monotonic() + self.rng.uniform(0, self.scale.deal_every)
@@ -311,51 +393,159 @@ class Table:
             now = time.monotonic()
             wake = min(next_poll, next_deal)
             if wake >= stop:
-                return
+                break
             if wake > now:
-                time.sleep(wake - now)  # a phone waits for its next poll or deal
+                await asyncio.sleep(wake - now)  # a phone waits for its next poll or deal
             if next_deal <= next_poll:
                 assert self.current is not None
-                if self.current.deals == DEALS and not self.new_game(phone):
-                    return
-                self.record_deal(phone)
+                if self.current.deals == DEALS and not await self.new_game(phones[0]):
+                    break
+                await self.record_deal(phones)
                 next_deal += self.scale.deal_every
             else:
-                self.follow_api(phone)
+                await self.follow_api(phones[0])
                 next_poll += self.scale.poll
+        for phone in phones:
+            phone._drop()
 
     # A follower ----------------------------------------------------------------
 
-    def follow(self, stop: float, seed: int) -> None:
-        phone = Phone(self.port, self.figures, self.scale.keep_alive)
+    async def follow(self, stop: float, seat: int, seed: int) -> None:
+        phone = Phone(self.port(seat), self.figures, self.scale.keep_alive)
         rng = random.Random(seed)
         tags: dict[str, str] = {}
+        await asyncio.sleep(self.sits_down)
         next_poll = time.monotonic() + rng.uniform(0, self.scale.poll)
         while next_poll < stop:
-            time.sleep(max(0.0, next_poll - time.monotonic()))
+            await asyncio.sleep(max(0.0, next_poll - time.monotonic()))
             next_poll += self.scale.poll
-            with self.lock:
-                game = self.current
+            game = self.current
             if game is None:
                 continue  # the scorer has not started the game yet
+            path = f"/games/{game.id}"
+            if not phone.cookie:  # the first visit: the whole page, and the cookie
+                await phone.request("open page", "GET", path)
+                continue
             headers = {"HX-Request": "true"}
             if game.id in tags:
                 headers["If-None-Match"] = tags[game.id]
-            answer = phone.request(
-                "poll page", "GET", f"/games/{game.id}", headers=headers, expect=(200, 304)
-            )
+            answer = await phone.request("poll page", "GET", path, None, headers, (200, 304))
             if answer is not None:
-                tags[game.id] = answer[1].headers["ETag"]
+                tags[game.id] = answer.headers["etag"]
+        phone._drop()
 
 
-# --- A run ----------------------------------------------------------------------------
+# --- A client process ---------------------------------------------------------------
+
+
+def cpu_seconds() -> float:
+    times = os.times()
+    return times.user + times.system
+
+
+def client(
+    numbers: list[int], ports: list[int], scale: Scale, seed: int, start: float, out: Any
+) -> None:
+    """One client process: its tables' phones, on one event loop; what they saw and
+    the CPU the process used are sent back as JSON."""
+    figures = Figures()
+    tables = [Table(n, ports, figures, scale, seed) for n in numbers]
+    began = cpu_seconds()
+
+    async def run() -> None:
+        delay = start - time.time()
+        await asyncio.sleep(max(0.0, delay))
+        figures.timed_from = time.monotonic() + scale.ramp
+        stop = time.monotonic() + scale.ramp + scale.seconds
+        jobs = []
+        for table in tables:
+            jobs.append(table.score(stop))
+            for seat in range(1, PHONES_A_TABLE):
+                jobs.append(table.follow(stop, seat, seed + 100 * table.number + seat))
+        for done in await asyncio.gather(*jobs, return_exceptions=True):
+            if isinstance(done, BaseException):
+                figures.errors.append(f"a phone stopped: {type(done).__name__}: {done}")
+
+    asyncio.run(run())
+    out.send(
+        {
+            "latencies": figures.latencies,
+            "statuses": figures.statuses,
+            "errors": figures.errors,
+            "reconnects": figures.reconnects,
+            "cpu": cpu_seconds() - began,
+            "played": [[(p.id, p.deals, p.totals) for p in t.played] for t in tables],
+        }
+    )
+    out.close()
+
+
+def hammer(
+    port: int, path: str, headers: dict[str, str], connections: int, seconds: float, out: Any
+) -> None:
+    """As fast as it can: ``connections`` connections each asking ``path`` again as
+    soon as answered; the count of 304s, anything else, and the CPU used."""
+    counts: Counter[int] = Counter()
+    began = cpu_seconds()
+
+    async def one(stop: float) -> None:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        request = f"GET {path} HTTP/1.1\r\n" + "".join(
+            f"{k}: {v}\r\n" for k, v in (BROWSER | headers).items()
+        )
+        data = request.encode("latin-1") + b"\r\n"
+        while time.monotonic() < stop:
+            writer.write(data)
+            counts[(await read_answer(reader)).status] += 1
+        writer.close()
+
+    async def run() -> None:
+        stop = time.monotonic() + seconds
+        await asyncio.gather(*(one(stop) for _ in range(connections)))
+
+    asyncio.run(run())
+    out.send({"counts": dict(counts), "cpu": cpu_seconds() - began})
+    out.close()
+
+
+def in_processes(target: Any, jobs: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
+    """Run ``target(*job, pipe)`` in a process each (spawned: no threads or sockets
+    of this one inherited); their answers."""
+    context = multiprocessing.get_context("spawn")
+    processes, pipes = [], []
+    for job in jobs:
+        receive, send = context.Pipe(duplex=False)
+        process = context.Process(target=target, args=(*job, send), daemon=True)
+        process.start()
+        send.close()
+        processes.append(process)
+        pipes.append(receive)
+    try:
+        answers = [pipe.recv() for pipe in pipes]
+        for process in processes:
+            process.join()
+    finally:  # interrupted (Ctrl-C, SIGINT): no client process is left behind
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+                process.join()
+    return answers
+
+
+# --- A step -------------------------------------------------------------------------
 
 
 @dataclass
 class Run:
     name: str
-    figures: Figures
-    wall: float
+    scale: Scale
+    servers: int
+    wall: float = 0.0
+    latencies: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    statuses: Counter[str] = field(default_factory=Counter)
+    errors: list[str] = field(default_factory=list)
+    reconnects: int = 0
+    client_cpu: float = 0.0  # CPU seconds of the client processes
     games: int = 0
     deals: int = 0
     recount_errors: list[str] = field(default_factory=list)
@@ -384,68 +574,106 @@ def cpu_shares(before: list[int], after: list[int]) -> tuple[float, float]:
     return (total - idle - spent[7]) / total, spent[7] / total
 
 
-def guarded(figures: Figures, work: Callable[..., None], *args: Any) -> threading.Thread:
-    """A phone's thread; whatever goes wrong in it is counted as an error."""
-
-    def run() -> None:
-        try:
-            work(*args)
-        except Exception as error:
-            figures.error(f"a phone stopped: {type(error).__name__}: {error}")
-
-    return threading.Thread(target=run)
-
-
-def drive(name: str, database_uri: str, scale: Scale, seed: int) -> Run:
-    with (
-        tempfile.TemporaryDirectory(prefix="referee-load-") as folder,
-        served(database_uri, Path(folder), scale.keep_alive) as (port, log_path),
-    ):
-        figures = Figures()
-        tables = [Table(n, port, figures, scale, seed) for n in range(scale.tables)]
-        before = cpu_times()
-        began = time.monotonic()
-        stop = began + scale.seconds
-        threads = []
-        for table in tables:
-            threads.append(guarded(figures, table.score, stop))
-            for phone in range(1, scale.phones):
-                threads.append(
-                    guarded(figures, table.follow, stop, seed + 100 * table.number + phone)
-                )
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        run = Run(name, figures, time.monotonic() - began)
-        run.busy, run.stolen = cpu_shares(before, cpu_times())
-        recount(run, port, tables)
-        run.server_errors = log_path.read_text(errors="replace").count("Traceback")
+def drive(name: str, ports: list[int], scale: Scale, seed: int, clients: int) -> Run:
+    run = Run(name, scale, len(ports))
+    shares = [list(range(n, scale.tables, clients)) for n in range(min(clients, scale.tables))]
+    start = time.time() + 2  # every client process begins at once, once started
+    before = cpu_times()
+    began = time.monotonic()
+    answers = in_processes(client, [(share, ports, scale, seed, start) for share in shares])
+    run.wall = time.monotonic() - began - 2 - scale.ramp
+    run.busy, run.stolen = cpu_shares(before, cpu_times())
+    played: list[Played] = []
+    for answer in answers:
+        for kind, times in answer["latencies"].items():
+            run.latencies[kind].extend(times)
+        run.statuses.update(answer["statuses"])
+        run.errors.extend(answer["errors"])
+        run.reconnects += answer["reconnects"]
+        run.client_cpu += answer["cpu"]
+        for table in answer["played"]:
+            played.extend(Played(id, deals, totals) for id, deals, totals in table)
+    recount(run, ports, played)
     return run
 
 
-def recount(run: Run, port: int, tables: list[Table]) -> None:
-    """Every game read back against what its scorer was answered and sent."""
-    phone = Phone(port, Figures())
-    for table in tables:
-        for played in table.played:
-            run.games += 1
-            run.deals += played.deals
-            answer = phone.request("recount", "GET", f"/api/v1/games/{played.id}")
-            if answer is None:
-                run.recount_errors.append(f"game {played.id} could not be read back")
+def recount(run: Run, ports: list[int], played: list[Played]) -> None:
+    """Every game read back, from every server, against what its scorer was answered
+    and sent."""
+    for port in ports:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        for game in played:
+            run.games += port == ports[0]
+            run.deals += game.deals if port == ports[0] else 0
+            connection.request("GET", f"/api/v1/games/{game.id}")
+            response = connection.getresponse()
+            data = response.read()
+            if response.status != 200:
+                run.recount_errors.append(f"game {game.id} could not be read back")
                 continue
-            game = json.loads(answer[2])
-            numbers = [deal["deal"] for deal in game["deals"]]
-            if numbers != list(range(1, played.deals + 1)):
+            answer = json.loads(data)
+            numbers = [deal["deal"] for deal in answer["deals"]]
+            if numbers != list(range(1, game.deals + 1)):
                 run.recount_errors.append(
-                    f"game {played.id}: deals {numbers}, the scorer was answered 201 for "
-                    f"{played.deals}"
+                    f"game {game.id}: deals {numbers}, the scorer was answered 201 for "
+                    f"{game.deals}"
                 )
-            if game["totals"] != played.totals:
+            if answer["totals"] != game.totals:
                 run.recount_errors.append(
-                    f"game {played.id}: totals {game['totals']}, sent {played.totals}"
+                    f"game {game.id}: totals {answer['totals']}, sent {game.totals}"
                 )
+        connection.close()
+
+
+# --- The floor ----------------------------------------------------------------------
+
+
+@dataclass
+class Floor:
+    name: str
+    rate: float  # answers a second
+    others: int  # answers that were not 304
+    client_cpu: float  # share of the machine's CPU the client processes used
+    busy: float
+
+
+def rate_of(name: str, port: int, path: str, headers: dict[str, str], seconds: float) -> Floor:
+    """How many 304s a second ``path`` is answered with, asked as fast as two client
+    processes of 8 connections each can."""
+    cores = os.cpu_count() or 1
+    before = cpu_times()
+    answers = in_processes(hammer, [(port, path, headers, 8, seconds)] * 2)
+    busy, _ = cpu_shares(before, cpu_times())
+    counts: Counter[int] = Counter()
+    for answer in answers:
+        counts.update({int(status): n for status, n in answer["counts"].items()})
+    client_cpu = sum(answer["cpu"] for answer in answers) / (seconds * cores)
+    others = sum(n for status, n in counts.items() if status != 304)
+    return Floor(name, counts[304] / seconds, others, client_cpu, busy)
+
+
+def sheet_poll(port: int) -> tuple[str, dict[str, str]]:
+    """A game, and what a phone following its sheet sends: its cookie and ETag."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    body = json.dumps({"variant": "push", "players": list(PLAYERS)})
+    connection.request("POST", "/api/v1/games", body, {"Content-Type": "application/json"})
+    game = json.loads(connection.getresponse().read())
+    path = f"/games/{game['id']}"
+    connection.request("GET", path, headers=BROWSER)
+    response = connection.getresponse()
+    response.read()
+    cookie = (response.getheader("Set-Cookie") or "").split(";", 1)[0]
+    headers = {"HX-Request": "true", "Cookie": cookie}
+    connection.request("GET", path, headers=BROWSER | headers)
+    response = connection.getresponse()
+    response.read()
+    connection.close()
+    return path, headers | {"If-None-Match": response.getheader("ETag") or ""}
+
+
+def floor_headers(headers: dict[str, str]) -> dict[str, str]:
+    """The phone's headers, its If-None-Match naming the floor's tag."""
+    return headers | {"If-None-Match": '"sheet-v1-fragment-follower"'}
 
 
 # --- Printing ---------------------------------------------------------------------------
@@ -455,29 +683,47 @@ def ms(ns: list[int], q: float) -> str:
     return f"{percentile(sorted(ns), q) / 1e6:.1f}"
 
 
-def print_run(run: Run, scale: Scale) -> None:
-    figures = run.figures
-    every = [ns for kind in figures.latencies.values() for ns in kind]
+def print_floor(floor: Floor, poll: Floor) -> None:
+    print(
+        f"  {floor.name}: {floor.rate:,.0f} 304s/s; {poll.name}: {poll.rate:,.0f} 304s/s; "
+        f"the poll costs {floor.rate / max(poll.rate, 1):.2f}x the floor"
+    )
+    print(
+        f"    (client processes used {floor.client_cpu:.0%} and {poll.client_cpu:.0%} of the "
+        f"machine; machine busy {floor.busy:.0%} and {poll.busy:.0%}; "
+        f"answers not 304: {floor.others + poll.others})"
+    )
+
+
+def print_run(run: Run) -> None:
+    scale = run.scale
+    every = [ns for kind in run.latencies.values() for ns in kind]
     requests = len(every)
-    print(f"\n{run.name}")
+    cores = os.cpu_count() or 1
+    servers = f", {run.servers} servers" if run.servers > 1 else ""
+    print(f"\n{run.name}: {scale.phones:,} phones ({scale.tables} tables){servers}")
+    if not every:
+        print("  no request was answered")
+        every = [0]
     print(
         f"  requests: {requests:,} in {run.wall:.1f} s = {requests / run.wall:,.0f}/s; "
         f"p50 {ms(every, 0.5)} ms, p99 {ms(every, 0.99)} ms, max {max(every) / 1e6:.1f} ms"
     )
     print(
-        f"  CPU: {run.busy:.0%} of the machine busy (server, database and phones); "
+        f"  CPU: {run.busy:.0%} of the machine busy (server, database and phones), "
+        f"the phones' processes {run.client_cpu / (run.wall * cores):.0%}; "
         f"{run.stolen:.0%} stolen by the host"
         + (": the latencies are inflated, measure again" if run.stolen > 0.05 else "")
     )
     print(f"  {'kind':<10} {'count':>7} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7}  statuses")
-    for kind in ("poll page", "poll api", "deal", "create"):
-        times = figures.latencies.get(kind, [])
+    for kind in KINDS:
+        times = run.latencies.get(kind, [])
         if not times:
             continue
         statuses = ", ".join(
-            f"{status}: {count:,}"
-            for (k, status), count in sorted(figures.statuses.items())
-            if k == kind
+            f"{key.rsplit(' ', 1)[1]}: {count:,}"
+            for key, count in sorted(run.statuses.items())
+            if key.rsplit(" ", 1)[0] == kind
         )
         print(
             f"  {kind:<10} {len(times):>7,} {ms(times, 0.5):>7} {ms(times, 0.99):>7} "
@@ -485,10 +731,10 @@ def print_run(run: Run, scale: Scale) -> None:
         )
     print(
         f"  connections reopened after gunicorn's {scale.keep_alive:g} s keep-alive: "
-        f"{figures.reconnects:,}"
+        f"{run.reconnects:,}"
     )
-    print(f"  errors: {len(figures.errors)}; tracebacks in the server's log: {run.server_errors}")
-    for error in figures.errors[:10]:
+    print(f"  errors: {len(run.errors)}; tracebacks in the server's log: {run.server_errors}")
+    for error in run.errors[:10]:
         print(f"    {error}")
     tally = "tallies" if not run.recount_errors else f"{len(run.recount_errors)} differences"
     print(f"  recount: {run.games} games, {run.deals} deals, each once with its totals: {tally}")
@@ -496,52 +742,117 @@ def print_run(run: Run, scale: Scale) -> None:
         print(f"    {difference}")
 
 
+def print_summary(runs: list[Run]) -> None:
+    print("\nSummary: p50 / p99 ms by kind of request")
+    print(f"  {'database':<11} {'phones':>6}  " + "  ".join(f"{k:>15}" for k in KINDS[1:4]))
+    for run in runs:
+        cells = []
+        for kind in KINDS[1:4]:
+            times = run.latencies.get(kind) or [0]
+            cells.append(f"{ms(times, 0.5):>7} / {ms(times, 0.99):>5}")
+        print(f"  {run.name:<11} {run.scale.phones:>6,}  " + "  ".join(cells))
+
+
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="10 tables for 15 s a database")
-    parser.add_argument("--seconds", type=float, help="how long each database is driven")
-    parser.add_argument("--tables", type=int, help="how many tables of phones")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="40 phones for 15 s a database")
+    parser.add_argument(
+        "--phones", help="steps of phones, comma-separated (default 200,1000,2000)"
+    )
+    parser.add_argument("--tables", type=int, help="one step of this many tables; no floor")
+    parser.add_argument("--seconds", type=float, help="how long each step is driven")
     parser.add_argument("--deal-every", type=float, help="seconds between a table's deals")
     parser.add_argument(
         "--keep-alive", type=float, help="seconds gunicorn keeps an idle connection open"
     )
+    parser.add_argument(
+        "--ramp", type=float, help="seconds over which the phones sit down (untimed; 20)"
+    )
+    parser.add_argument("--servers", type=int, default=1, help="app servers on one database")
+    parser.add_argument("--clients", type=int, help="client processes (default 1 a 500 phones)")
+    parser.add_argument("--floor-seconds", type=float, default=5.0, help="0 leaves it out")
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and timings")
     parser.add_argument("--sqlite-only", action="store_true", help="leave PostgreSQL out")
-    args = parser.parse_args(argv)
-    scale = QUICK if args.quick else FULL
-    scale = Scale(
-        args.tables or scale.tables,
-        scale.phones,
-        args.seconds or scale.seconds,
-        scale.poll,
-        args.deal_every or scale.deal_every,
-        args.keep_alive or scale.keep_alive,
+    parser.add_argument(
+        "--gunicorn", action="append", default=[], help="an argument more for gunicorn"
     )
+    args = parser.parse_args(argv)
+    seconds = args.seconds or (15.0 if args.quick else 30.0)
+    deal_every = args.deal_every or (5.0 if args.quick else 20.0)
+    keep_alive = args.keep_alive or KEEP_ALIVE
+    if args.tables:
+        steps = [args.tables * PHONES_A_TABLE]
+    elif args.phones:
+        steps = [int(n.replace("_", "")) for n in args.phones.split(",")]
+    else:
+        steps = [40] if args.quick else [200, 1000, 2000]
+    floor_seconds = 0.0 if args.tables else args.floor_seconds
+    ramp = args.ramp if args.ramp is not None else (0.0 if args.tables or args.quick else 20.0)
 
     print("Push Referee: load benchmark" + (" (--quick)" if args.quick else ""))
     print("\n".join(machine_lines()))
+    print(f"Load now: {' '.join(Path('/proc/loadavg').read_text().split()[:3])} (1, 5, 15 min)")
     databases = chosen_databases(args.sqlite_only)
+    workers, threads = SERVING["workers"], SERVING["threads"]
     print(
-        f"Server:   gunicorn, {SERVING['workers']} workers x {SERVING['threads']} threads, "
-        f"keep-alive {scale.keep_alive:g} s (gunicorn.conf.py, as make run), on loopback"
+        f"Server:   {args.servers} x gunicorn, {workers} workers x {threads} threads "
+        f"({SERVING['worker_class']}), {SERVING.get('worker_connections', 1000)} connections "
+        f"a worker, keep-alive {keep_alive:g} s (gunicorn.conf.py, as make run)"
+        + (f", and {' '.join(args.gunicorn)}" if args.gunicorn else "")
+        + "; on loopback"
     )
     print(
-        f"Load:     {scale.tables} tables x {scale.phones} phones for {scale.seconds:g} s each: "
-        f"every phone asks for the sheet every {scale.poll:g} s (If-None-Match), one per table"
+        f"Load:     {', '.join(f'{n:,}' for n in steps)} phones, sitting down over "
+        f"{ramp:g} s (not timed, but for opening the page), then {seconds:g} s timed, in "
+        "tables of 4:\n          every phone asks for the sheet every 3 s (If-None-Match), "
+        "one per table"
     )
     print(
-        f"          records a deal every {scale.deal_every:g} s (If-Match, Idempotency-Key; "
+        f"          records a deal every {deal_every:g} s (If-Match, Idempotency-Key; "
         "one in ten sent twice) and starts a new game after 5"
     )
     print(f"Seed:     {args.seed}")
 
-    runs = []
-    for name, database in databases:
-        with database() as uri:
-            runs.append(drive(name, uri, scale, args.seed))
-            print_run(runs[-1], scale)
+    runs: list[Run] = []
+    with tempfile.TemporaryDirectory(prefix="referee-load-") as folder:
+        for name, database in databases:
+            with database() as uri, ExitStack() as stack:
+                servers = [
+                    stack.enter_context(
+                        served(
+                            "referee:create_app()",
+                            uri,
+                            Path(folder),
+                            keep_alive,
+                            args.gunicorn,
+                            f"{name}-{n}",
+                        )
+                    )
+                    for n in range(args.servers)
+                ]
+                ports = [port for port, _ in servers]
+                if floor_seconds:
+                    with served(
+                        "benchmarks.floor:app", "", Path(folder), keep_alive, args.gunicorn,
+                        "floor",
+                    ) as (floor_port, _):  # fmt: skip
+                        path, headers = sheet_poll(ports[0])
+                        print(f"\n{name}: the unchanged sheet's poll against the floor")
+                        measured = rate_of("bare Flask 304", floor_port, path,
+                                           floor_headers(headers), floor_seconds)  # fmt: skip
+                        poll = rate_of("sheet poll 304", ports[0], path, headers, floor_seconds)
+                        print_floor(measured, poll)
+                for phones in steps:
+                    scale = scale_of(phones, seconds, deal_every, keep_alive, ramp)
+                    clients = args.clients or max(1, round(phones / 500))
+                    run = drive(name, ports, scale, args.seed, clients)
+                    run.server_errors = tracebacks([log for _, log in servers])
+                    print_run(run)
+                    runs.append(run)
+        if len(runs) > 1:
+            print_summary(runs)
 
-    failed = any(run.figures.errors or run.recount_errors or run.server_errors for run in runs)
+    failed = any(run.errors or run.recount_errors or run.server_errors for run in runs)
     print(
         "\nVerdict:  "
         + (

@@ -207,6 +207,26 @@ def editor_client(app: Flask) -> tuple[FlaskClient, str]:
     return client, game
 
 
+EIGHT = ["Annabelle", "Bartholomew", "Cat", "Dan", "Evangeline", "Fay", "Gus", "Hildegard"]
+
+
+def shanghai_sheet(client: FlaskClient) -> Ask:
+    """The sheet of the widest game there is: Shanghai, 8 players, all 10 deals played."""
+    response = client.post("/api/v1/games", json={"variant": "shanghai", "players": EIGHT})
+    expect("POST /api/v1/games", response.status_code, 201, response.text)
+    game, key = response.get_json()["id"], response.get_json()["edit_key"]
+    for number in range(10):
+        out = EIGHT[number % 8]
+        points = {name: 5 * (seat + number) for seat, name in enumerate(EIGHT) if name != out}
+        response = client.post(
+            f"/api/v1/games/{game}/deals",
+            json={"went_out": out, "points": points},
+            headers={"X-Edit-Key": key},
+        )
+        expect(f"POST /api/v1/games/{game}/deals", response.status_code, 201, response.text)
+    return Ask("sheet, Shanghai 8 x 10", f"/games/{game}")
+
+
 def send(client: FlaskClient, ask: Ask, accept: str | None) -> tuple[int, bytes, str]:
     """Status, body as sent, and its Content-Encoding ("" for none)."""
     headers = {"HX-Request": "true"} if ask.htmx else {}
@@ -705,7 +725,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             "API; the client joined as its editor"
         )
         static = [size_of(client, Ask(name, f"/static/{name}")) for name in STATIC]
-        page_rows = [size_of(client, ask) for ask in pages(game)]
+        page_rows = [size_of(client, ask) for ask in [*pages(game), shanghai_sheet(client)]]
         fragments = [size_of(client, ask) for ask in taps(game)]
         timed = time_client(client, [*taps(game), FULL_PAGE], scale.rounds)
 

@@ -38,6 +38,7 @@ from referee.rules import (
     WildLimit,
     check_contract,
     describe_contract,
+    format_cards,
     get_ruleset,
     parse_cards,
     read_meld,
@@ -751,6 +752,164 @@ def print_aims(groups: list[MeldGroup]) -> None:
 # --- Main -------------------------------------------------------------------------
 
 
+# --- 4. The Contract Rummy family (FAMILY.md) -------------------------------------------
+
+FAMILY = (
+    ("contract-rummy", None), ("contract-rummy", {"twos_wild": True}), ("jo", None),
+    ("progressive", None), ("king-rummy", None), ("shanghai", None), ("loba", None),
+    ("carioca", None), ("sa-kaluki", None), ("caribbean-kalooki", None), ("russian", None),
+    ("telefunken", None), ("farmers", None),
+)  # fmt: skip
+FAMILY_SUITS = ("S", "H", "D", "C")
+
+
+def family_label(variant: str, options: dict[str, bool] | None) -> str:
+    return variant + ("+twos_wild" if options else "")
+
+
+def family_meld(rng: random.Random, rules: Ruleset, size: int) -> list[Card]:
+    """A run, a set or random cards of ``size`` (3-8), some made wild, within the
+    pack of the game's largest table (R49); legal or not, as a table would enter."""
+    pack = rules.pack(max(rules.players))
+    while True:
+        shape = rng.choice(("run", "run", "set", "random"))
+        if shape == "run":
+            suit, low = rng.choice(FAMILY_SUITS), rng.randint(1, 15 - size)
+            cards = [Card(1 if p == 14 else p, suit) for p in range(low, low + size)]
+        elif shape == "set":
+            rank = rng.randint(1, 13)
+            cards = [Card(rank, rng.choice(FAMILY_SUITS)) for _ in range(size)]
+        else:
+            cards = [Card(rng.randint(1, 13), rng.choice(FAMILY_SUITS)) for _ in range(size)]
+        for _ in range(rng.randint(0, 2)):
+            cards[rng.randrange(size)] = rng.choice(
+                [Card(0, ""), Card(2, rng.choice(FAMILY_SUITS))]
+            )
+        counts = Counter(cards)
+        if all(n <= (pack.jokers if c.rank == 0 else pack.decks) for c, n in counts.items()):
+            rng.shuffle(cards)
+            return cards
+
+
+def longest_melds(rng: random.Random, rules: Ruleset, count: int) -> list[list[Card]]:
+    """The longest meld the game allows, with 0-3 of its cards made wild: the A..A run
+    of 14 where an ace may end both ends (R45), else 13; a set of every copy of a
+    rank where the game has no runs (R44)."""
+    pack = rules.pack(max(rules.players))
+    melds = []
+    for _ in range(count):
+        if rules.runs_allowed:
+            suit = rng.choice(FAMILY_SUITS)
+            size = 14 if rules.ace_both_ends else 13
+            low = 1 if size == 14 else (2 if rules.ace_high_only else rng.randint(1, 2))
+            cards = [Card(1 if p == 14 else p, suit) for p in range(low, low + size)]
+        else:
+            rank = rng.randint(3, 13)
+            cards = [Card(rank, suit) for suit in FAMILY_SUITS for _ in range(pack.decks)]
+        for _ in range(rng.randint(0, min(3, pack.jokers))):
+            cards[rng.randrange(len(cards))] = Card(0, "")
+        if Counter(cards)[Card(0, "")] <= pack.jokers:
+            rng.shuffle(cards)
+            melds.append(cards)
+    return melds
+
+
+def time_calls(call: Callable[[], object], rounds: int) -> list[int]:
+    clock = time.perf_counter_ns
+    call()  # warm-up
+    result = []
+    for _ in range(rounds):
+        start = clock()
+        call()
+        result.append(clock() - start)
+    return result
+
+
+def bench_family(rng: random.Random, scale: Scale) -> list[tuple[str, Timings, Timings, Timings]]:
+    results = []
+    for variant, options in FAMILY:
+        rules = get_ruleset(variant, options)
+        players = max(rules.players)
+        any_meld, as_part, longest = Timings(), Timings(), Timings()
+        for _ in range(scale.melds * 2):
+            cards = family_meld(rng, rules, rng.randint(3, 8))
+            deal = rng.randint(1, len(rules.deals))
+            label = f"{format_cards(cards)}"
+            for ns in time_calls(
+                lambda c=cards, r=rules, n=players: read_meld(c, r, players=n), scale.rounds
+            ):
+                any_meld.add(label, ns)
+            for ns in time_calls(
+                lambda c=cards, d=deal, r=rules, n=players: read_meld(c, r, players=n, deal=d),
+                scale.rounds,
+            ):
+                as_part.add(f"{label} deal {deal}", ns)
+        for cards in longest_melds(rng, rules, max(4, scale.melds // 3)):
+            label = format_cards(cards)
+            for ns in time_calls(
+                lambda c=cards, r=rules, n=players: read_meld(c, r, players=n), scale.rounds
+            ):
+                longest.add(label, ns)
+        results.append((family_label(variant, options), any_meld, as_part, longest))
+    return results
+
+
+def print_family(results: list[tuple[str, Timings, Timings, Timings]]) -> None:
+    header = (
+        f"{'game':<28} {'p50 us':>7} {'p90 us':>7} {'max us':>7} | {'deal p50':>8} {'max':>7} |"
+        f" {'longest p50':>11} {'worst':>7}"
+    )
+    print(header)
+    print("-" * len(header))
+    for label, any_meld, as_part, longest in results:
+        print(
+            f"{label:<28} {any_meld.median_us():>7.1f} {any_meld.us(0.9):>7.1f} "
+            f"{any_meld.max_us():>7.1f} | {as_part.median_us():>8.1f} {as_part.max_us():>7.1f} |"
+            f" {longest.median_us():>11.1f} {longest.max_us():>7.1f}"
+        )
+    worst = max(results, key=lambda result: result[3].max_us())
+    print(
+        f"   worst single check of a longest meld: {worst[3].max_us():.0f} us ({worst[0]}: "
+        f"{worst[3].slowest_label()})"
+    )
+
+
+def bench_family_contracts(scale: Scale) -> list[tuple[str, Timings]]:
+    """Initial melds whose rules span several melds, met and not: the gap between
+    runs (R48) with wild cards to choose from, one rank or suit twice (R54), one
+    wild card in all (R53), and a whole hand (R58)."""
+    cases = [
+        ("contract-rummy", {"twos_wild": True}, 7, ["3H 4H 5H 2C", "8H 9H 2D JH", "2S 2H JK 2S"]),
+        ("contract-rummy", {"twos_wild": True}, 7, ["3H 4H 5H 6H", "7H 8H 9H 10H", "2S 2H JK 2S"]),
+        ("contract-rummy", None, 6, ["3H 3D 3C", "4S 5S 6S JK", "8S 9S 10S JS"]),
+        ("caribbean-kalooki", None, 7, ["3H 3D 3C", "8H 8S JK", "4S 5S 6S 7S", "9S 10S JS QS"]),
+        ("sa-kaluki", None, 4, ["3H 4H JK", "8H 8S JK"]),
+        ("sa-kaluki", None, 1, ["3H 4H 5H 6H 7H", "8H 8S 8C", "9S 9H 9C", "JD QD KD"]),
+    ]
+    results = []
+    for variant, options, deal, melds in cases:
+        rules = get_ruleset(variant, options)
+        parsed = [(parse_cards(meld), None) for meld in melds]
+        players = max(rules.players)
+        met = check_contract(parsed, rules, deal, players).met
+        timings = Timings()
+        label = f"{family_label(variant, options)} deal {deal} ({'met' if met else 'not met'})"
+        for ns in time_calls(
+            lambda p=parsed, r=rules, d=deal, n=players: check_contract(p, r, d, n),
+            scale.contract_rounds * 5,
+        ):
+            timings.add(label, ns)
+        results.append((label, timings))
+    return results
+
+
+def print_family_contracts(results: list[tuple[str, Timings]]) -> None:
+    for label, timings in results:
+        print(
+            f"   {label:<44} p50 {timings.median_us():>7.1f} us   max {timings.max_us():>7.1f} us"
+        )
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run (a few seconds)")
@@ -800,6 +959,19 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     print(f"\n3. The JSON API through Flask's test client, about {scale.api_seconds:g} s per body")
     print_api(bench_api(scale.api_seconds))
+
+    print(
+        f"\n4. The Contract Rummy family: read_meld of {scale.melds * 2} random melds of 3-8 "
+        f"cards per game, each checked {scale.rounds} times"
+    )
+    print(
+        "   as any meld, then as one meld of a random deal's initial meld (deal=); then the "
+        "longest meld each game allows"
+    )
+    print("   (the A..A run of 14 where R45 allows it, else 13; Farmer's: a set of every copy)")
+    print_family(bench_family(rng, scale))
+    print("\n   check_contract over several melds (R48 gap, R53, R54, R58):")
+    print_family_contracts(bench_family_contracts(scale))
 
     print()
     print(noise_line())

@@ -8,9 +8,10 @@ from flask import current_app
 # access to the values within the .ini file in use.
 config = context.config
 
-# Interpret the config file for Python logging.
-# This line sets up loggers basically.
-fileConfig(config.config_file_name, disable_existing_loggers=False)
+# Interpret the config file for Python logging when run as `flask db ...`; an app
+# upgrading its own schema at start (referee.storage) asks for quiet instead.
+if not config.attributes.get("quiet"):
+    fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger("alembic.env")
 
 

@@ -7,7 +7,11 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, HiddenField, IntegerField, StringField
 from wtforms.validators import NumberRange, Optional, Regexp
 
+from .rules import VARIANTS
 from .rules.variants import OPTIONS
+
+#: The most players any game seats (R49: up to eight), the form's name fields.
+MOST_PLAYERS = max(max(variant.base.players) for variant in VARIANTS.values())
 
 
 class NewGameForm(FlaskForm):
@@ -15,8 +19,8 @@ class NewGameForm(FlaskForm):
 
     players = FieldList(
         StringField("Player", filters=[lambda s: s.strip() if s else s]),
-        min_entries=6,
-        max_entries=6,
+        min_entries=MOST_PLAYERS,
+        max_entries=MOST_PLAYERS,
     )
     teams = FieldList(StringField("Team", default=""), min_entries=2, max_entries=2)
     stake = IntegerField(
@@ -47,7 +51,7 @@ class UndoForm(FlaskForm):
 
 
 class DealForm(FlaskForm):
-    """The end of a deal: who went out (a seat number, or STOCK_RAN_OUT).
+    """The end of a deal: who went out (a seat number, or deal_entry.STOCK_RAN_OUT).
 
     Each player's cards (``hand-<seat>``, a card string the keypad builds) and
     points (``points-<seat>``, typed) are read by seat; ``active`` is the seat the
@@ -55,35 +59,14 @@ class DealForm(FlaskForm):
     """
 
     went_out = StringField("Who went out?")
+    #: R63, shown only where the game doubles a bent table.
+    bent_table = BooleanField("Bent table (R63)")
     active = HiddenField(default="")
     rank = HiddenField(default="")
     version = HiddenField(default="")
     #: Made when the form opens; every save of this entry carries it (Idempotency-Key).
     attempt = HiddenField(default="")
 
-    STOCK_RAN_OUT = "stock"
 
-
-#: The most digits a number typed or sent in a form field is read with: more than any
-#: seat, version or hand's points, far fewer than Python refuses to read.
-DIGITS = 18
-
-
-def whole_number(text: str | None) -> int | None:
-    """The whole number in a form field (decimal digits, of any script, as ``int``
-    reads them; spaces round them allowed), or None. Never raises, whatever a
-    tampered form sends: "²" is a digit but no number, and 5,000 digits are refused."""
-    text = (text or "").strip()
-    if text.isdecimal() and len(text) <= DIGITS:
-        return int(text)
-    return None
-
-
-def points_error(typed: str) -> str:
-    """The sentence for typed points that are not a whole number, or ""."""
-    text = typed.strip()
-    if not text or whole_number(text) is not None:
-        return ""
-    if text.isdecimal():
-        return "no hand holds that many points"
-    return "points are a whole number, like 25"
+class PlayAgainForm(FlaskForm):
+    """Play again with the same players (only its CSRF token)."""

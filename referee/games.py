@@ -9,21 +9,45 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import re
 import secrets
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from flask import current_app
-from sqlalchemy import delete, select
+from sqlalchemy import select, text
 from sqlalchemy.exc import IntegrityError
+from werkzeug.exceptions import TooManyRequests
 
-from .models import Deal, Game, IdempotentRequest, begin_write, db
-from .rules import GameRuleError, RulesError, format_cards, get_ruleset, parse_cards
+from . import idempotency, schemas
+from .extensions import db
+from .idempotency import UNGUARDED, Guard, Replay
+from .models import Deal, Game
+from .rules import RulesError, format_cards, get_ruleset, parse_cards
 from .rules.scoring import Hand, Pot, Sheet, Table, score_deal
+from .storage import GameConflict, begin_write, one_transaction
+
+__all__ = [
+    "DealEntry",
+    "DealNotFound",
+    "EditRefused",
+    "GameConflict",
+    "GameNotFound",
+    "Guard",
+    "Replay",
+    "StaleGame",
+    "TooManyGames",
+    "check_edit_key",
+    "create_game",
+    "get_game",
+    "record_deal",
+    "replace_deal",
+    "sheet_csv_rows",
+    "sheet_of",
+    "undo_deal",
+]
 
 TOKEN_BYTES = 16  # 128 random bits for a game's id and for its edit key
 #: What a game id can be (``secrets.token_urlsafe``, within the column's 32). Anything
@@ -38,11 +62,6 @@ class GameNotFound(LookupError):
 
 class EditRefused(PermissionError):
     """The edit key is missing or wrong (403)."""
-
-
-class GameConflict(GameRuleError):
-    """The change clashes with the game as it is: a sixth deal, a deal recorded at the
-    same moment on another phone, an undo of a deal that is not the last (409)."""
 
 
 class DealNotFound(LookupError):
@@ -60,63 +79,17 @@ class StaleGame(Exception):
         self.game = game
 
 
-IDEMPOTENCY_SCOPE_NEW_GAME = "games"
-IDEMPOTENCY_DAYS = 1
-#: What an Idempotency-Key (or a deal form's attempt key) may be: 8 to 64 characters of
-#: those a header carries (Latin-1), none of them a control character, so any
-#: database keeps it as sent. Spaces inside are fine; a random UUID will do.
-IDEMPOTENCY_KEY = re.compile(r"^[\x20-\x7e\xa0-\xff]{8,64}$")
-
-
-@dataclass(frozen=True)
-class Guard:
-    """What a write is checked against before it is made: the game's ETag as the
-    writer last saw it (If-Match), and the writer's Idempotency-Key with a digest of
-    the request, so that a retry is answered as the first time and records nothing."""
-
-    if_match: str | None = None
-    key: str | None = None
-    fingerprint: str = ""
-
-
-@dataclass(frozen=True)
-class Replay:
-    """The first answer to a request sent again with the same Idempotency-Key."""
-
-    status: int
-    body: dict[str, Any]
-    #: The game's version in that answer (None for an answer kept before versions were).
-    version: int | None = None
-
-    @property
-    def etag(self) -> str | None:
-        """The ETag the first answer carried."""
-        return None if self.version is None else version_etag(self.version)
-
-
-def version_etag(version: int) -> str:
-    """A strong ETag that changes with every change to the game."""
-    return f'"v{version}"'
-
-
-def etag(game: Game) -> str:
-    return version_etag(game.version)
-
-
-def etag_matches(header: str, game: Game) -> bool:
-    """Whether an If-Match / If-None-Match header names the game as it is now."""
-    tags = {tag.strip().removeprefix("W/") for tag in header.split(",")}
-    return "*" in tags or etag(game) in tags
-
-
 @dataclass(frozen=True)
 class DealEntry:
     """What the table says of a deal: who went out (None: the stock ran out) and,
-    per player, the cards left in hand (a string or tokens) or the points."""
+    per player, the cards left in hand (a string or tokens) or the points; and
+    whether the player who went out bent the table (R63, only where the game
+    doubles it)."""
 
     went_out: str | None
     hands: Mapping[str, str | Sequence[str]]
     points: Mapping[str, int]
+    bent_table: bool = False
 
     def parsed(self) -> dict[str, Hand]:
         both = sorted(set(self.hands) & set(self.points))
@@ -138,9 +111,16 @@ def create_game(
     options: Mapping[str, object] | None = None,
     teams: Sequence[str] | None = None,
     pot: tuple[int, int] | None = None,
-    guard: Guard = Guard(),
+    guard: Guard = UNGUARDED,
+    *,
+    started_by: str | None = None,
+    per_minute: int | None = None,
 ) -> tuple[Game, str] | Replay:
-    """Start a game; return it with its edit key (shown once, stored hashed)."""
+    """Start a game; return it with its edit key (shown once, stored hashed).
+
+    ``started_by`` (a digest of the address) may start at most ``per_minute`` games
+    a minute; past that, TooManyGames (a retry of a game already made is answered
+    as the first time and counts nothing)."""
     rules = get_ruleset(variant, options)
     table = Table.seat(rules, players, teams)
     if pot is not None and not rules.pot:
@@ -148,11 +128,13 @@ def create_game(
     stake, payout = pot if pot is not None else (None, None)
     if pot is not None:
         Pot(*pot)  # checks the amounts (R33)
-    with _one_transaction():
+    with one_transaction():
         begin_write()
-        replay = _replay(IDEMPOTENCY_SCOPE_NEW_GAME, guard)
+        replay = idempotency.replay(idempotency.NEW_GAME, guard)
         if replay is not None:
             return replay
+        if started_by is not None and per_minute is not None:
+            _check_limit(started_by, per_minute)
         edit_key = secrets.token_urlsafe(TOKEN_BYTES)
         game = Game(
             id=secrets.token_urlsafe(TOKEN_BYTES),
@@ -164,16 +146,50 @@ def create_game(
             pot_stake=stake,
             pot_payout=payout,
             version=1,
+            started_by=started_by,
         )
         db.session.add(game)
         if guard.key is not None:
-            _forget_old_requests()
-            # The answer holds the edit key: kept sealed, so the database alone never
-            # gives it away (see _seal).
-            body = {"id": game.id, "edit_key": _seal(edit_key, guard.key)} | game_json(game)
-            _remember(IDEMPOTENCY_SCOPE_NEW_GAME, guard, 201, body, game.version)
-        db.session.commit()
+            idempotency.forget_old_answers()
+            body = schemas.NewGame.of(game, sheet_of(game), edit_key=edit_key).dump()
+            idempotency.remember(idempotency.NEW_GAME, guard, 201, body, game.version)
+        try:
+            db.session.commit()
+        except IntegrityError:
+            # The same key sent at the same moment by another request (on PostgreSQL
+            # nothing locks a game not yet made): the one that committed first made
+            # the game, and its answer is this request's answer too.
+            db.session.rollback()
+            replay = idempotency.replay(idempotency.NEW_GAME, guard)
+            if replay is None:
+                raise
+            return replay
         return game, edit_key
+
+
+class TooManyGames(TooManyRequests):
+    """This address started its allowance of games in the last minute (429)."""
+
+
+def _check_limit(started_by: str, per_minute: int) -> None:
+    """TooManyGames if ``started_by`` made ``per_minute`` games in the last minute.
+    Inside the write: SQLite's write lock serialises it; on PostgreSQL a lock per
+    starter does, so two requests at once cannot both take the last game."""
+    if db.engine.dialect.name == "postgresql":
+        db.session.execute(
+            text("SELECT pg_advisory_xact_lock(hashtext(:starter))"),
+            {"starter": f"new-game:{started_by}"},
+        )
+    now = datetime.now(UTC)
+    recent = db.session.scalars(
+        select(Game.created_at)
+        .where(Game.started_by == started_by, Game.created_at > now - timedelta(minutes=1))
+        .order_by(Game.created_at)
+    ).all()
+    if len(recent) >= per_minute:
+        oldest = recent[0] if recent[0].tzinfo else recent[0].replace(tzinfo=UTC)
+        wait = max(1, math.ceil((oldest + timedelta(minutes=1) - now).total_seconds()))
+        raise TooManyGames(retry_after=wait)
 
 
 def _no_such_game(game_id: str) -> GameNotFound:
@@ -188,6 +204,25 @@ def get_game(game_id: str) -> Game:
     return game
 
 
+def version_of(game_id: str) -> int | None:
+    """The game's version, or None if there is no such game: one query on the primary
+    key, on a connection from the pool with no ORM session, no Game built and no
+    transaction begun for it, so a poll of an unchanged game is answered cheaply."""
+    if not GAME_ID.fullmatch(game_id):
+        return None
+    # The driver's own placeholder: "?" for sqlite3, "%s" for psycopg.
+    mark = "?" if db.engine.dialect.paramstyle == "qmark" else "%s"
+    connection = db.engine.raw_connection()
+    try:
+        cursor = connection.cursor()
+        cursor.execute(f"SELECT version FROM game WHERE id = {mark}", (game_id,))
+        row = cursor.fetchone()
+        cursor.close()
+    finally:
+        connection.close()  # back to the pool, which ends the read
+    return None if row is None else int(row[0])
+
+
 def table_of(game: Game) -> Table:
     return Table.seat(get_ruleset(game.variant, game.options), game.players, game.teams)
 
@@ -197,7 +232,10 @@ def sheet_of(game: Game) -> Sheet:
     table = table_of(game)
     return Sheet(
         table,
-        tuple(score_deal(table, deal.number, deal.went_out, _hands(deal)) for deal in game.deals),
+        tuple(
+            score_deal(table, deal.number, deal.went_out, _hands(deal), deal.bent_table)
+            for deal in game.deals
+        ),
     )
 
 
@@ -229,10 +267,10 @@ def _editable(game_id: str, edit_key: str | None, guard: Guard) -> Game | Replay
     if game is None:
         raise _no_such_game(game_id)
     check_edit_key(game, edit_key)
-    replay = _replay(game.id, guard)
+    replay = idempotency.replay(game.id, guard)
     if replay is not None:
         return replay
-    if guard.if_match is not None and not etag_matches(guard.if_match, game):
+    if not guard.allows(game.version):
         raise StaleGame(game)
     return game
 
@@ -250,7 +288,8 @@ def _commit(game: Game, number: int, guard: Guard, status: int = 200) -> Game:
     game.version += 1
     game.updated_at = datetime.now(UTC)
     if guard.key is not None:
-        _remember(game.id, guard, status, game_json(game), game.version)
+        body = schemas.Game.of(game, sheet_of(game)).dump()
+        idempotency.remember(game.id, guard, status, body, game.version)
     try:
         db.session.commit()
     except IntegrityError:
@@ -261,21 +300,12 @@ def _commit(game: Game, number: int, guard: Guard, status: int = 200) -> Game:
     return game
 
 
-@contextmanager
-def _one_transaction() -> Iterator[None]:
-    """Roll back whatever a refused write had done, so nothing is half-saved."""
-    try:
-        yield
-    except BaseException:
-        db.session.rollback()
-        raise
-
-
 def record_deal(
-    game_id: str, edit_key: str | None, entry: DealEntry, guard: Guard = Guard()
+    game_id: str, edit_key: str | None, entry: DealEntry, guard: Guard = UNGUARDED
 ) -> Game | Replay:
-    """Record the next deal (R30, R31); a sixth deal is a GameConflict."""
-    with _one_transaction():
+    """Record the next deal (R30, R31, R61-R64); a deal past the game's last is a
+    GameConflict."""
+    with one_transaction():
         game = _editable(game_id, edit_key, guard)
         if isinstance(game, Replay):
             return game
@@ -285,108 +315,49 @@ def record_deal(
                 f"the game is over: all {len(sheet.deals)} deals are recorded; "
                 "correct a deal instead"
             )
-        number = len(sheet.deals) + 1
+        number = sheet.next_deal()
         hands = entry.parsed()
-        score = score_deal(sheet.table, number, entry.went_out, hands)
+        score = score_deal(sheet.table, number, entry.went_out, hands, entry.bent_table)
         game.deals.append(
-            Deal(number=number, went_out=score.went_out, hands=_stored(sheet.table, hands))
+            Deal(
+                number=number,
+                went_out=score.went_out,
+                hands=_stored(sheet.table, hands),
+                bent_table=score.bent_table,
+            )
         )
         return _commit(game, number, guard, 201)
 
 
 def replace_deal(
-    game_id: str, edit_key: str | None, number: int, entry: DealEntry, guard: Guard = Guard()
+    game_id: str, edit_key: str | None, number: int, entry: DealEntry, guard: Guard = UNGUARDED
 ) -> Game:
     """Replace deal ``number``; every later total follows, being worked out afresh."""
-    with _one_transaction():
-        game = _editable(game_id, edit_key, replace_guard(guard))
+    with one_transaction():
+        game = _editable(game_id, edit_key, guard.without_key())
         assert isinstance(game, Game)
         deal = _deal(game, number)
         table = table_of(game)
         hands = entry.parsed()
-        score = score_deal(table, number, entry.went_out, hands)
+        score = score_deal(table, number, entry.went_out, hands, entry.bent_table)
         deal.went_out = score.went_out
         deal.hands = _stored(table, hands)
+        deal.bent_table = score.bent_table
         deal.recorded_at = datetime.now(UTC)
-        return _commit(game, number, replace_guard(guard))
+        return _commit(game, number, guard.without_key())
 
 
-def undo_deal(game_id: str, edit_key: str | None, number: int, guard: Guard = Guard()) -> Game:
+def undo_deal(game_id: str, edit_key: str | None, number: int, guard: Guard = UNGUARDED) -> Game:
     """Remove deal ``number``, which must be the last one recorded."""
-    with _one_transaction():
-        game = _editable(game_id, edit_key, replace_guard(guard))
+    with one_transaction():
+        game = _editable(game_id, edit_key, guard.without_key())
         assert isinstance(game, Game)
         deal = _deal(game, number)
         last = len(game.deals)
         if number != last:
             raise GameConflict(f"only the last deal, deal {last}, can be undone")
         game.deals.remove(deal)
-        return _commit(game, number, replace_guard(guard))
-
-
-def replace_guard(guard: Guard) -> Guard:
-    """Corrections and undo take If-Match only (API.md: Idempotency-Key is for
-    creating a game and recording a deal)."""
-    return Guard(if_match=guard.if_match)
-
-
-# --- Retries: the first answer, kept --------------------------------------------------------
-
-
-def _replay(scope: str, guard: Guard) -> Replay | None:
-    """The first answer to this request, if it was made before with this key; a
-    GameConflict if the key was used for another request."""
-    if guard.key is None:
-        return None
-    first = db.session.get(IdempotentRequest, (scope, guard.key))
-    if first is None:
-        return None
-    if not hmac.compare_digest(first.fingerprint, guard.fingerprint):
-        raise GameConflict(
-            "this Idempotency-Key was already used for a different request; "
-            "send a new key with each new request"
-        )
-    body = dict(first.body)
-    if "edit_key" in body:
-        body["edit_key"] = _unseal(body["edit_key"], guard.key)
-    return Replay(first.status, body, first.version)
-
-
-def _remember(scope: str, guard: Guard, status: int, body: dict[str, Any], version: int) -> None:
-    assert guard.key is not None
-    db.session.add(
-        IdempotentRequest(
-            scope=scope,
-            key=guard.key,
-            fingerprint=guard.fingerprint,
-            status=status,
-            body=body,
-            version=version,
-        )
-    )
-
-
-def _forget_old_requests() -> None:
-    cutoff = datetime.now(UTC) - timedelta(days=IDEMPOTENCY_DAYS)
-    db.session.execute(delete(IdempotentRequest).where(IdempotentRequest.created_at < cutoff))
-
-
-def _pad(key: str) -> bytes:
-    secret = str(current_app.config["SECRET_KEY"]).encode()
-    return hashlib.sha256(secret + b"\x00edit-key\x00" + key.encode()).digest()
-
-
-def _seal(edit_key: str, key: str) -> str:
-    """An edit key kept with a retry's answer is XORed with a pad drawn from the
-    app's secret and the Idempotency-Key: a copy of the database alone gives none
-    away. (A key is 22 characters; the pad 32 bytes.)"""
-    sealed = bytes(a ^ b for a, b in zip(edit_key.encode(), _pad(key), strict=False))
-    return "sealed:" + sealed.hex()
-
-
-def _unseal(sealed: str, key: str) -> str:
-    raw = bytes.fromhex(sealed.removeprefix("sealed:"))
-    return bytes(a ^ b for a, b in zip(raw, _pad(key), strict=False)).decode()
+        return _commit(game, number, guard.without_key())
 
 
 def _deal(game: Game, number: int) -> Deal:
@@ -404,47 +375,27 @@ def _deal(game: Game, number: int) -> Deal:
 # --- Reading a game ---------------------------------------------------------------------
 
 
-def game_json(game: Game) -> dict[str, Any]:
-    """The game as API.md shows it: sides, deals, sheet, totals, finished, winners
-    (and the pot for a game that plays for one)."""
-    sheet = sheet_of(game)
-    body: dict[str, Any] = {
-        "id": game.id,
-        "url": f"/games/{game.id}",
-        "variant": game.variant,
-        "options": game.options,
-        "players": list(sheet.table.players),
-        "sides": [
-            {"name": side.name, "players": list(side.players)} for side in sheet.table.sides
-        ],
-        "deals": [
-            {
-                "deal": deal.number,
-                "cards_dealt": deal.cards_dealt,
-                "went_out": deal.went_out,
-                "scores": dict(deal.sides),
-                "points": dict(deal.players),
-            }
-            for deal in sheet.deals
-        ],
-        "sheet": [
-            {"deal": deal.number, "cards_dealt": deal.cards_dealt, "totals": totals}
-            for deal, totals in zip(sheet.deals, sheet.running, strict=True)
-        ],
-        "totals": sheet.totals,
-        "finished": sheet.finished,
-        "winners": sheet.winners,
-    }
-    if game.pot_stake is not None and game.pot_payout is not None:
-        body["pot"] = Pot(game.pot_stake, game.pot_payout).account(sheet)
-    return body
+#: What a spreadsheet reads as the start of a formula in a cell (OWASP, "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_text(text: str) -> str:
+    """A name as a spreadsheet cell shows it and never runs it: one that would start a
+    formula is written after an apostrophe, the spreadsheets' mark for text.
+
+    >>> spreadsheet_text("=SUM(A1:A9)"), spreadsheet_text("Ann")
+    ("'=SUM(A1:A9)", 'Ann')
+    """
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
 def sheet_csv_rows(game: Game) -> list[list[str | int]]:
     """The running sheet as rows: a header, then one row of totals per deal."""
     sheet = sheet_of(game)
     names = [side.name for side in sheet.table.sides]
-    rows: list[list[str | int]] = [["deal", "cards_dealt", *names]]
+    rows: list[list[str | int]] = [
+        ["deal", "cards_dealt", *(spreadsheet_text(name) for name in names)]
+    ]
     for deal, totals in zip(sheet.deals, sheet.running, strict=True):
         rows.append([deal.number, deal.cards_dealt, *(totals[name] for name in names)])
     return rows

@@ -15,13 +15,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .forms import whole_number
 from .rules import Card, CardError, format_cards, parse_cards
 from .rules.cards import RANK_TOKENS, SUIT_SYMBOLS, SUITS
 
 RANKS = RANK_TOKENS
 KEY_SUITS = tuple((suit, SUIT_SYMBOLS[suit]) for suit in SUITS)
 MAX_CARDS = 40  # a hand can grow long in Push (pushed cards); a meld is at most 13
+#: The most digits a number typed or sent in a form field is read with: more than any
+#: seat, version or hand's points, far fewer than Python refuses to read.
+DIGITS = 18
+
+
+def whole_number(text: str | None) -> int | None:
+    """The whole number in a form field (decimal digits, of any script, as ``int``
+    reads them; spaces round them allowed), or None. Never raises, whatever a
+    tampered form sends: "²" is a digit but no number, and 5,000 digits are refused.
+
+    >>> whole_number(" 25 "), whole_number("²"), whole_number("1" * 5000)
+    (25, None, None)
+    """
+    text = (text or "").strip()
+    if text.isdecimal() and len(text) <= DIGITS:
+        return int(text)
+    return None
 
 
 @dataclass(frozen=True)

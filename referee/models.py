@@ -1,30 +1,21 @@
-"""Game and Deal, the only things the app keeps (SQLAlchemy 2 typed models).
+"""Game and Deal, what the app keeps of a game, and PhoneGame, what a phone keeps
+(SQLAlchemy 2 typed models).
 
 A game keeps who plays and how; a deal keeps what the table entered for it: who
-went out and what each player had left. Scores, totals and the sheet are always
-worked out from the deals by the rules core, never stored twice.
+went out, what each player had left, and whether the table was bent (R63).
+Scores, totals and the sheet are always worked out from the deals by the rules
+core, never stored twice.
 """
 
 from __future__ import annotations
 
-import fcntl
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
-from flask_migrate import Migrate
-from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import JSON, CheckConstraint, DateTime, Engine, ForeignKey, String, event, text
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+from sqlalchemy import JSON, Boolean, CheckConstraint, DateTime, ForeignKey, Index, String, false
+from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-
-class Base(DeclarativeBase):
-    pass
-
-
-db = SQLAlchemy(model_class=Base)
-migrate = Migrate()
+from .extensions import db
 
 
 def _now() -> datetime:
@@ -32,6 +23,8 @@ def _now() -> datetime:
 
 
 class Game(db.Model):  # type: ignore[name-defined,misc]
+    __table_args__ = (Index("ix_game_started_by_created_at", "started_by", "created_at"),)
+
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     edit_key_hash: Mapped[str] = mapped_column(String(64))
     variant: Mapped[str] = mapped_column(String(32))
@@ -44,6 +37,9 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     version: Mapped[int] = mapped_column(default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    #: A keyed digest of the address that started the game (never the address): the
+    #: limit on new games a minute counts these (referee.games.create_game).
+    started_by: Mapped[str | None] = mapped_column(String(32))
     deals: Mapped[list[Deal]] = relationship(
         back_populates="game",
         order_by="Deal.number",
@@ -63,6 +59,8 @@ class Deal(db.Model):  # type: ignore[name-defined,misc]
     went_out: Mapped[str | None] = mapped_column(String(64))
     #: Per player, as entered: {"Bob": {"cards": ["AS", "KD"]}, "Dan": {"points": 25}}.
     hands: Mapped[dict[str, Any]] = mapped_column(JSON)
+    #: R63: the player who went out bent the table, so the deal's penalties are doubled.
+    bent_table: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
     game: Mapped[Game] = relationship(back_populates="deals")
@@ -86,53 +84,28 @@ class IdempotentRequest(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, index=True)
 
 
-# --- Engine set-up -----------------------------------------------------------------
+class PhoneGame(db.Model):  # type: ignore[name-defined,misc]
+    """A game a phone keeps: one it started, joined by the edit link, or followed.
 
+    What a phone remembers lives here, not in its cookie, which holds only a random
+    token of the phone's (a cookie past 4 KB is dropped by the browser without a
+    word, and it travels with every poll of the sheet). The row is found by the
+    token's digest, so the database alone names no phone; the edit key is kept
+    sealed with the app's secret and the token (see :mod:`referee.phones`).
+    """
 
-def configure_engine(engine: Engine) -> None:
-    """SQLite: WAL so readers never wait for a writer, foreign keys on, a patient
-    busy timeout, and BEGIN IMMEDIATE for writes (see :func:`begin_write`)."""
-    if engine.dialect.name != "sqlite":
-        return
+    __tablename__ = "phone_game"
 
-    @event.listens_for(engine, "connect")
-    def on_connect(dbapi_connection: Any, _record: Any) -> None:
-        dbapi_connection.isolation_level = None  # the "begin" event below says BEGIN
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA foreign_keys = ON")
-        cursor.execute("PRAGMA journal_mode = WAL")
-        cursor.execute("PRAGMA synchronous = NORMAL")
-        cursor.execute("PRAGMA busy_timeout = 15000")
-        cursor.close()
-
-    @event.listens_for(engine, "begin")
-    def on_begin(connection: Any) -> None:
-        immediate = connection.get_execution_options().get("sqlite_immediate")
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
-
-
-def begin_write() -> None:
-    """Start the session's transaction as a write. On SQLite the write lock is taken
-    at once, so two writers queue rather than one failing when it turns from reading
-    to writing; on PostgreSQL the game row is locked by the write itself."""
-    if db.session().in_transaction():
-        db.session.rollback()  # end the reads so far: the write starts afresh, locked
-    db.session.connection(execution_options={"sqlite_immediate": True})
-
-
-@contextmanager
-def migration_lock(engine: Engine) -> Iterator[None]:
-    """Let one process at a time bring the schema up to date (two workers starting)."""
-    if engine.dialect.name == "postgresql":
-        with engine.connect() as connection:
-            connection.execute(text("SELECT pg_advisory_lock(7202611)"))
-            try:
-                yield
-            finally:
-                connection.execute(text("SELECT pg_advisory_unlock(7202611)"))
-    elif engine.dialect.name == "sqlite" and engine.url.database not in (None, "", ":memory:"):
-        with open(f"{engine.url.database}.migrate-lock", "w") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            yield
-    else:
-        yield
+    #: SHA-256 of the phone's token (the token itself is only in its signed cookie).
+    phone: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE"), primary_key=True, index=True
+    )
+    #: "started", "joined" (with the edit link) or "followed".
+    how: Mapped[str] = mapped_column(String(16))
+    #: The game's edit key, sealed; None on a phone that only follows the game.
+    sealed_key: Mapped[str | None] = mapped_column(String(256))
+    #: The game this phone started with Play again from this one, so a second tap on
+    #: Play again opens that game rather than starting a third.
+    next_game_id: Mapped[str | None] = mapped_column(String(32))
+    opened_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

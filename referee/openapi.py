@@ -1,8 +1,8 @@
 """The OpenAPI 3.1 description of /api/v1 (shared/API.md), served at /api/v1/openapi.json.
 
-The request bodies are the JSON Schemas of the very pydantic models the API
-validates with (``referee.schemas``), generated here, never copied by hand; the
-answers, which have no models, are described by their main fields. A test keeps
+The request bodies and the answers are the JSON Schemas of the very pydantic models
+the API validates with and answers with (``referee.schemas``), generated here,
+never copied by hand. A test keeps
 the paths in step with the app's routes and the request schemas with the models
 (``tests/api/test_openapi.py``), and a fuzzer holds the app to the document
 (``tests/api/test_fuzz.py``).
@@ -13,19 +13,21 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from pydantic.json_schema import models_json_schema
+from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue, models_json_schema
 
-from . import MAX_BODY_BYTES
-from .rules import VARIANTS
-from .rules.variants import WildLimit
+from .extensions import MAX_BODY_BYTES
+from .idempotency import IDEMPOTENCY_KEY
 from .schemas import (
+    ANSWER_MODELS,
     Body,
     ContractCheckIn,
     DealIn,
     GameIn,
     HandScoreIn,
+    HandSolveIn,
     MeldCheckIn,
     MeldExtendIn,
+    RescueIn,
 )
 
 OPENAPI_VERSION = "3.1.0"
@@ -36,14 +38,16 @@ REF_TEMPLATE = "#/components/schemas/{model}"
 REQUEST_MODELS: tuple[type[Body], ...] = (
     MeldCheckIn,
     MeldExtendIn,
+    RescueIn,
     ContractCheckIn,
     HandScoreIn,
+    HandSolveIn,
     GameIn,
     DealIn,
 )
 
-#: api.IDEMPOTENCY_KEY, as a JSON Schema pattern (the test compares the two).
-IDEMPOTENCY_KEY_PATTERN = r"^[\x20-\x7e\xa0-\xff]{8,64}$"
+#: The Idempotency-Key's pattern, as a JSON Schema pattern (ECMA-262 reads it alike).
+IDEMPOTENCY_KEY_PATTERN = IDEMPOTENCY_KEY.pattern
 
 
 def request_schemas() -> dict[str, Any]:
@@ -56,182 +60,37 @@ def request_schemas() -> dict[str, Any]:
     return schemas
 
 
+class AnswerSchema(GenerateJsonSchema):
+    """The answers' JSON Schemas as the document shows them: no titles (the
+    component's name says it), the rest as pydantic writes it."""
+
+    def field_title_should_be_set(self, schema: Any) -> bool:
+        return False
+
+    def model_schema(self, schema: Any) -> JsonSchemaValue:
+        generated = super().model_schema(schema)
+        generated.pop("title", None)
+        return generated
+
+
+def response_schemas() -> dict[str, Any]:
+    """The JSON Schema of every answer model (``referee.schemas.ANSWER_MODELS``) and of
+    the models they use, keyed by model name, as the API serializes them."""
+    _, top = models_json_schema(
+        [(model, "serialization") for model in ANSWER_MODELS],
+        ref_template=REF_TEMPLATE,
+        schema_generator=AnswerSchema,
+    )
+    schemas: dict[str, Any] = top["$defs"]
+    return schemas
+
+
 def _ref(name: str) -> dict[str, str]:
     return {"$ref": REF_TEMPLATE.format(model=name)}
 
 
 def _array(items: dict[str, Any]) -> dict[str, Any]:
     return {"type": "array", "items": items}
-
-
-def _object(
-    properties: dict[str, Any], required: list[str] | None = None, **more: Any
-) -> dict[str, Any]:
-    schema: dict[str, Any] = {"type": "object", "properties": properties}
-    schema["required"] = list(properties) if required is None else required
-    return schema | more
-
-
-def _map(values: dict[str, Any]) -> dict[str, Any]:
-    """An object of any keys (side names, player names, options) and these values."""
-    return {"type": "object", "additionalProperties": values}
-
-
-STRING = {"type": "string"}
-INTEGER = {"type": "integer"}
-BOOLEAN = {"type": "boolean"}
-CARD = {"type": "string", "description": 'A canonical card token: "10H", "AS", "JK".'}
-RANK = {"type": "string", "description": 'A rank token: "A", "2" … "10", "J", "Q", "K".'}
-SUIT = {"type": "string", "enum": ["S", "H", "D", "C"]}
-CONTRACT_PART = _object({"kind": {"type": "string", "enum": ["set", "run"]}, "min": INTEGER})
-
-
-def response_schemas() -> dict[str, Any]:
-    """The answers' schemas: their main fields, open to more."""
-    return {
-        "Error": _object(
-            {"error": {"type": "string", "description": "A sentence a person can act on."}},
-            additionalProperties=False,
-            description="Every refusal under /api/: a 4xx status and one sentence.",
-        ),
-        "StaleGame": _object(
-            {"error": STRING, "game": _ref("Game")},
-            description="A write whose If-Match is stale: the game as it is now.",
-        ),
-        "SetReading": _object({"kind": {"const": "set"}, "rank": RANK}),
-        "RunReading": _object(
-            {
-                "kind": {"const": "run"},
-                "suit": SUIT,
-                "low": RANK,
-                "high": RANK,
-                "cards": _array(
-                    _object(
-                        {
-                            "card": CARD,
-                            "as": {**CARD, "description": "The card it stands for."},
-                        }
-                    )
-                ),
-            },
-            description="A run's cards in run order, each with what it stands as.",
-        ),
-        "Reading": {"oneOf": [_ref("SetReading"), _ref("RunReading")]},
-        "MeldVerdict": _object(
-            {
-                "legal": BOOLEAN,
-                "needs_declaration": {
-                    **BOOLEAN,
-                    "description": "True exactly when there is more than one reading.",
-                },
-                "readings": _array(_ref("Reading")),
-                "reasons": {
-                    **_array(STRING),
-                    "description": "Why the meld is not legal, one sentence each.",
-                },
-                "cards": _array(CARD),
-            }
-        ),
-        "ContractVerdict": _object(
-            {
-                "met": BOOLEAN,
-                "contract": _array(CONTRACT_PART),
-                "melds": _array(_ref("MeldVerdict")),
-                "reasons": _array(STRING),
-            }
-        ),
-        "HandScore": _object(
-            {
-                "points": INTEGER,
-                "cards": _array(_object({"card": CARD, "points": INTEGER})),
-            }
-        ),
-        "Variant": _object(
-            {
-                "id": {"type": "string", "enum": list(VARIANTS)},
-                "name": STRING,
-                "players": _array(INTEGER),
-                "partnerships": BOOLEAN,
-                "deals": _array(
-                    _object({"deal": INTEGER, "cards": INTEGER, "contract": _array(CONTRACT_PART)})
-                ),
-                "card_values": _map(INTEGER),
-                "options": _map(_object({"default": BOOLEAN, "description": STRING})),
-                "wild_cards": {"type": "string", "enum": [limit.value for limit in WildLimit]},
-                "pot": {**BOOLEAN, "description": "Whether the variant may play for a pot."},
-            }
-        ),
-        "Pot": _object(
-            {
-                "paid_in": INTEGER,
-                "paid_out": _map(INTEGER),
-                "left": INTEGER,
-                "winner_share": _map(INTEGER),
-                "unsplit": INTEGER,
-            },
-            required=["paid_in", "paid_out", "left"],
-            description="Cap-It's pot (R33); winner_share once the game is finished.",
-        ),
-        "Game": _object(
-            {
-                "id": STRING,
-                "url": {"type": "string", "description": "The game's page."},
-                "variant": STRING,
-                "options": _map(BOOLEAN),
-                "players": {**_array(STRING), "description": "In clockwise seat order."},
-                "sides": _array(_object({"name": STRING, "players": _array(STRING)})),
-                "deals": _array(
-                    _object(
-                        {
-                            "deal": INTEGER,
-                            "cards_dealt": INTEGER,
-                            "went_out": {"type": ["string", "null"]},
-                            "scores": {**_map(INTEGER), "description": "By side."},
-                            "points": {
-                                **_map({"type": ["integer", "null"]}),
-                                "description": "By player; null for the side that went out.",
-                            },
-                        }
-                    )
-                ),
-                "sheet": _array(
-                    _object({"deal": INTEGER, "cards_dealt": INTEGER, "totals": _map(INTEGER)})
-                ),
-                "totals": _map(INTEGER),
-                "finished": BOOLEAN,
-                "winners": _array(STRING),
-                "pot": _ref("Pot"),
-            },
-            required=[
-                "id",
-                "url",
-                "variant",
-                "options",
-                "players",
-                "sides",
-                "deals",
-                "sheet",
-                "totals",
-                "finished",
-                "winners",
-            ],
-            description="A game and its running sheet; scores, totals and winners by side.",
-        ),
-        "NewGame": {
-            "allOf": [
-                _ref("Game"),
-                _object(
-                    {
-                        "edit_key": {
-                            "type": "string",
-                            "description": "Send as X-Edit-Key to change the game; "
-                            "shown only this once.",
-                        }
-                    }
-                ),
-            ]
-        },
-    }
 
 
 # --- Parameters, headers and answers ----------------------------------------------------
@@ -259,7 +118,7 @@ PARAMETERS: dict[str, Any] = {
         "name": "number",
         "in": "path",
         "required": True,
-        "description": "The deal's number, 1 to 5.",
+        "description": "The deal's number, 1 to the variant's number of deals.",
         "schema": {"type": "integer", "minimum": 1},
     },
     "EditKey": {
@@ -298,21 +157,25 @@ _ERRORS = {
     "400": (
         "BadRequest",
         "Malformed input: a body that is not JSON, a field of the wrong type, a card "
-        "that is no card, an unknown option, a bad Idempotency-Key.",
+        "that is no card, an unknown option, a deal number the variant does not have, a "
+        "players count it is not played by (on the rules paths), a bent table where the "
+        "game has none, a bad Idempotency-Key, a hand of more than 30 cards to solve.",
     ),
     "403": ("Forbidden", "The edit key is missing or wrong; nothing changed."),
     "404": ("NotFound", "No such game, deal or variant."),
     "405": ("MethodNotAllowed", "Any method a path does not list."),
     "409": (
         "Conflict",
-        "A change that clashes with the game: a sixth deal, undoing a deal that is not "
-        "the last, an Idempotency-Key used for another request.",
+        "A change that clashes with the game: a deal past the game's last, undoing a "
+        "deal that is not the last, an Idempotency-Key used for another request.",
     ),
     "413": ("PayloadTooLarge", f"A body over {MAX_BODY_BYTES // 1024} KB."),
     "422": (
         "Unprocessable",
         "Well-formed but against the rules of the game: a card the pack cannot hold, "
-        "a player who is not in the game, points no hand can make.",
+        "a player who is not in the game, points no hand can make, a game for a number "
+        "of players the variant is not played by, a deal where nobody went out in a game "
+        "that reshuffles the discards (R64).",
     ),
     "429": ("TooManyRequests", "Too many games started from this address in a minute."),
 }
@@ -394,6 +257,13 @@ def _paths() -> dict[str, Any]:
             MeldExtendIn,
             "MeldVerdict",
         ),
+        "/api/v1/melds/rescue": _rules_path(
+            "rescueWild",
+            "Put a natural card in a wild card's place in a meld on the table; where the "
+            "wild card goes (R24, R25)",
+            RescueIn,
+            "Rescue",
+        ),
         "/api/v1/contracts/check": _rules_path(
             "checkContract",
             "An initial meld against the deal's contract (R20, R21)",
@@ -402,6 +272,13 @@ def _paths() -> dict[str, Any]:
         ),
         "/api/v1/hands/score": _rules_path(
             "scoreHand", "The points left in a hand", HandScoreIn, "HandScore"
+        ),
+        "/api/v1/hands/solve": _rules_path(
+            "solveHand",
+            "What a hand can do in a deal: the best melds to meet the contract and what is "
+            "left, or how many cards it lacks and which would do (R65-R67)",
+            HandSolveIn,
+            "HandSolution",
         ),
         "/api/v1/games": {
             "post": {
@@ -500,7 +377,7 @@ def _paths() -> dict[str, Any]:
 
 DESCRIPTION = f"""\
 The Push Referee's JSON API (shared/API.md): the referee for melds, lay-offs,
-contracts and hands, and the running score sheet of a game.
+rescues, contracts and hands, and the running score sheet of a game.
 
 Requests and answers are JSON, UTF-8. Every answer under /api/ is JSON (the
 sheet's CSV export aside), errors included: a 4xx status with
@@ -521,7 +398,10 @@ def openapi_document() -> dict[str, Any]:
         "openapi": OPENAPI_VERSION,
         "info": {"title": "Push Referee", "version": "1", "description": DESCRIPTION},
         "tags": [
-            {"name": "rules", "description": "The referee: melds, lay-offs, contracts, hands."},
+            {
+                "name": "rules",
+                "description": "The referee: melds, lay-offs, rescues, contracts, hands.",
+            },
             {"name": "games", "description": "Games and their running sheets."},
             {"name": "discovery", "description": "This document."},
         ],

@@ -126,8 +126,54 @@
     });
   }
 
+  // --- What needs the player's eye, above the keypad ------------------------------------
+  // After a tap's answer is in, the first field or card marked wrong (else, entering a
+  // deal, the hand the keypad types into) is scrolled into view if it is hidden,
+  // above the pinned line and the keypad (their height is each element's
+  // scroll-margin-bottom, app.css).
+  function showWhatMatters() {
+    var live = document.getElementById("deal-live") || document.getElementById("checker-live");
+    if (!live) return;
+    var target = live.querySelector('[aria-invalid="true"], .chip.over, .field-error:not(:empty)') ||
+      live.querySelector(".player.active");
+    if (!target) return;
+    var dock = document.querySelector(".dock-status");
+    var limit = dock ? dock.getBoundingClientRect().top : window.innerHeight;
+    var box = target.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > limit) target.scrollIntoView({ block: "nearest" });
+  }
+
+  // --- Sharing the edit link: Copy, and Share... where the phone has it ---------------
+  function shareButtons() {
+    Array.prototype.forEach.call(document.querySelectorAll("[data-share-url]"), function (box) {
+      var url = box.getAttribute("data-share-url");
+      var copy = box.querySelector("[data-copy]");
+      var share = box.querySelector("[data-share]");
+      var said = box.querySelector("[data-said]");
+      if (copy && navigator.clipboard) {
+        copy.hidden = false;
+        copy.addEventListener("click", function () {
+          navigator.clipboard.writeText(url).then(function () {
+            said.textContent = "Copied.";
+          }, function () {
+            said.textContent = "Could not copy: press on the link and copy it.";
+          });
+        });
+      }
+      if (share && navigator.share) {
+        share.hidden = false;
+        share.addEventListener("click", function () {
+          navigator.share({ title: box.getAttribute("data-share-title") || document.title, url: url })
+            .catch(function () { /* the player closed the share sheet */ });
+        });
+      }
+    });
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     keepAwake();
+    shareButtons();
+    document.body.addEventListener("htmx:afterSettle", showWhatMatters);
     joinFromLink();
     var form = document.querySelector("form[data-draft]");
     if (form) followDraft(form);

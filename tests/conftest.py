@@ -5,11 +5,13 @@ when ``TEST_DATABASE_URL`` is set (CI sets it), once more on PostgreSQL, each
 test in a schema of its own that is dropped afterwards.
 """
 
+import ctypes
 import os
+import signal
 import uuid
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 from sqlalchemy import create_engine, make_url, text
 
 from referee import create_app
@@ -18,16 +20,52 @@ from referee.models import db
 # Hypothesis draws the same examples on every run ("ci", the default), so a run can
 # be repeated and a red one is never luck; HYPOTHESIS_PROFILE=explore draws new ones
 # each time, to hunt for what the fixed ones miss (README, "Tests").
-settings.register_profile("ci", derandomize=True)
-settings.register_profile("explore", derandomize=False)
+# Neither profile judges time: hypothesis would fail an example slower than 200 ms
+# (deadline) and a test whose examples are slow to draw (too_slow), both of which a
+# machine busy with other work can make happen.
+UNTIMED = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+settings.register_profile("ci", derandomize=True, **UNTIMED)
+settings.register_profile("explore", derandomize=False, **UNTIMED)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+# --- Processes a test starts die with the run ---------------------------------------
+#
+# Fixtures stop every server they start, pass or fail. But a run that is itself
+# stopped (CI's time limit, someone's kill) would leave them serving, and holding
+# databases, ports and temporary folders. SIGTERM ends the run as Ctrl-C does, so
+# every fixture's teardown still runs; and each server is told by the kernel to stop
+# when this process dies, even by SIGKILL.
+
+if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+
+    def _interrupt(signum, _frame):
+        raise KeyboardInterrupt(f"signal {signum}: stopping, and stopping what the tests started")
+
+    signal.signal(signal.SIGTERM, _interrupt)
+
+_PR_SET_PDEATHSIG = 1
+
+
+def dies_with_this_process(signum):
+    """A ``preexec_fn`` for Popen: the child is sent ``signum`` when this process
+    dies, however it dies (Linux's PR_SET_PDEATHSIG)."""
+    parent = os.getpid()
+    libc = ctypes.CDLL(None, use_errno=True)
+
+    def preexec():
+        libc.prctl(_PR_SET_PDEATHSIG, signum)
+        if os.getppid() != parent:  # it died before the call above
+            os.kill(os.getpid(), signum)
+
+    return preexec
+
 
 DATABASES = ["sqlite"] + (["postgresql"] if os.environ.get("TEST_DATABASE_URL") else [])
 
 
-def build_app(database_uri):
+def build_app(database_uri, **config):
     return create_app(
-        {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database_uri}
+        {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database_uri} | config
     )
 
 
@@ -45,14 +83,16 @@ def database_uri(request, tmp_path):
     server = make_url(os.environ["TEST_DATABASE_URL"])
     schema = f"test_{uuid.uuid4().hex[:12]}"
     admin = create_engine(server)
-    with admin.begin() as connection:
-        connection.execute(text(f"CREATE SCHEMA {schema}"))
-    yield server.update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(
-        hide_password=False
-    )
-    with admin.begin() as connection:
-        connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
-    admin.dispose()
+    try:
+        with admin.begin() as connection:
+            connection.execute(text(f"CREATE SCHEMA {schema}"))
+        yield server.update_query_dict({"options": f"-csearch_path={schema}"}).render_as_string(
+            hide_password=False
+        )
+        with admin.begin() as connection:
+            connection.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+    finally:
+        admin.dispose()
 
 
 @pytest.fixture
@@ -60,6 +100,21 @@ def app(tmp_path):
     app = build_app(f"sqlite:///{tmp_path / 'referee.db'}")
     yield app
     dispose(app)
+
+
+@pytest.fixture
+def make_app():
+    """Build apps inside a test, ``make_app(database_uri, **config)``; each one's
+    engine is disposed after the test, pass or fail, so no connection outlives it."""
+    built = []
+
+    def make(database_uri, **config):
+        built.append(build_app(database_uri, **config))
+        return built[-1]
+
+    yield make
+    for app in built:
+        dispose(app)
 
 
 @pytest.fixture

@@ -1,4 +1,5 @@
-"""The referee: pure rules of Push and its relatives, with no Flask and no database.
+"""The referee: pure rules of Push and the Contract Rummy family, with no Flask and no
+database.
 
 Everything a page or the API decides about cards, melds, contracts and scores is
 decided here, once.
@@ -17,14 +18,21 @@ from .melds import (
     extend_meld,
     read_meld,
 )
+from .rescue import RescueVerdict, Swap, rescue
 from .scoring import HandScore, score_hand
+from .solver import Solution, SolvedMeld, solve_hand
 from .variants import (
     OPTIONS,
     VARIANTS,
+    CardValues,
     ContractPart,
     DealRule,
+    MeldWords,
+    Pack,
+    Packs,
     Ruleset,
     Variant,
+    WholeHand,
     WildLimit,
     get_ruleset,
     get_variant,
@@ -35,6 +43,7 @@ __all__ = [
     "VARIANTS",
     "Card",
     "CardError",
+    "CardValues",
     "ContractPart",
     "ContractVerdict",
     "DealRule",
@@ -42,15 +51,23 @@ __all__ = [
     "GameRuleError",
     "HandScore",
     "MeldVerdict",
+    "MeldWords",
+    "Pack",
     "PackError",
+    "Packs",
     "Placed",
     "Reading",
+    "RescueVerdict",
     "RulesError",
     "Ruleset",
     "RunReading",
     "SetReading",
+    "Solution",
+    "SolvedMeld",
+    "Swap",
     "UnknownVariantError",
     "Variant",
+    "WholeHand",
     "WildLimit",
     "check_contract",
     "describe_contract",
@@ -60,5 +77,7 @@ __all__ = [
     "get_variant",
     "parse_cards",
     "read_meld",
+    "rescue",
     "score_hand",
+    "solve_hand",
 ]

@@ -18,7 +18,6 @@ from .errors import CardError, PackError
 
 SUITS = ("S", "H", "D", "C")
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-SUIT_SINGULAR = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 #: Ranks in order, ace low. A rank is an int 1..13; an ace high sits at 14 in a run.
@@ -151,18 +150,25 @@ def number_word(n: int) -> str:
     return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
 
 
-def check_pack(cards: Sequence[Card], packs: int) -> None:
-    """Raise PackError if the cards hold more copies of a card than the pack (R3).
+def check_pack(cards: Sequence[Card], packs: int, jokers: int | None = None) -> None:
+    """Raise PackError if the cards hold more copies of a card than the pack (R3, R49).
 
-    Each 52-card pack comes with two jokers: two packs hold two of each card and
-    four jokers, three packs three of each and six jokers.
+    The pack is ``packs`` 52-card decks and ``jokers`` jokers, two a deck unless
+    said: two packs hold two of each card and four jokers, three packs three of
+    each and six jokers.
     """
+    joker_limit = 2 * packs if jokers is None else jokers
     for card, count in Counter(cards).items():
-        limit = 2 * packs if card.is_joker else packs
+        limit = joker_limit if card.is_joker else packs
         if count > limit:
             what = "jokers" if card.is_joker else str(card)
+            decks = "one deck" if packs == 1 else f"{number_word(packs)} decks"
+            if jokers is None or jokers == 2 * packs:
+                pack = f"{decks} ({54 * packs} cards)"
+            else:
+                joker_words = "one joker" if jokers == 1 else f"{number_word(jokers)} jokers"
+                pack = f"{decks} and {joker_words} ({52 * packs + jokers} cards)"
             raise PackError(
                 f"there are {number_word(count)} {what} here, but the pack of "
-                f"{number_word(packs)} decks ({54 * packs} cards) holds only "
-                f"{number_word(limit)}"
+                f"{pack} holds only {number_word(limit)}"
             )

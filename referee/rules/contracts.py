@@ -1,21 +1,34 @@
-"""The initial meld against the deal's contract (R17-R22).
+"""The initial meld against the deal's contract (R17-R22, R47-R48, R51-R58).
 
 >>> from referee.rules import get_ruleset, parse_cards
 >>> rules = get_ruleset("push")
 >>> verdict = check_contract([(parse_cards("4H 5H 6H 7H"), None)], rules, 3)
 >>> verdict.met, verdict.reasons
 (False, ('deal 3 needs two runs of four; found one',))
+>>> loba = get_ruleset("loba")
+>>> check_contract([(parse_cards("8C 8H 8S"), None), (parse_cards("4D 5D 6D 7D 8D"), None)],
+...                loba, 2).reasons[-1]
+'meld 2 (4D 5D 6D 7D 8D): deal 2 of Loba needs an escalera of exactly four; this one has five'
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, format_cards, number_word
-from .melds import Declaration, MeldVerdict, Reading, read_meld
-from .variants import ContractPart, DealRule, Ruleset
+from .cards import RANK_PLURALS, SUIT_NAMES, Card, format_cards, number_word
+from .melds import (
+    Declaration,
+    MeldVerdict,
+    Reading,
+    RunReading,
+    SetReading,
+    part_reason,
+    read_meld,
+    wild_count,
+)
+from .ruleset import ContractPart, DealRule, MeldWords, Ruleset, describe_parts
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,49 +36,56 @@ class ContractVerdict:
     """Whether a player's initial meld meets the deal's contract, and why not.
 
     ``matched`` gives, for each part of the contract in order, the index of the meld
-    that meets it and the reading it is met with (empty when not met).
+    that meets it and the reading it is met with (empty when not met); ``further``
+    the melds put down beside the contract (R21, R47 ``more_melds``), each with its
+    reading.
     """
 
     deal: DealRule
     melds: tuple[MeldVerdict, ...]
     matched: tuple[tuple[int, Reading], ...]
     reasons: tuple[str, ...]
+    further: tuple[tuple[int, Reading], ...] = ()
 
     @property
     def met(self) -> bool:
         return not self.reasons
 
 
-def _plural(part: ContractPart, count: int) -> str:
-    kind = part.kind if count == 1 else part.kind + "s"
-    return f"{kind} of {number_word(part.min)}"
-
-
-def describe_contract(contract: Sequence[ContractPart]) -> str:
-    """The contract in words.
+def describe_contract(contract: Sequence[ContractPart], words: MeldWords | None = None) -> str:
+    """The contract in words, in the game's own words when given (R42, R47).
 
     >>> describe_contract([ContractPart("set", 3), ContractPart("run", 4)])
     'one set of three and one run of four'
+    >>> describe_contract([ContractPart("set", 3, exact=True)] * 2)
+    'two sets of exactly three'
     """
-    counts = Counter(contract)
-    phrases = [f"{number_word(n)} {_plural(part, n)}" for part, n in counts.items()]
-    return phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " and " + phrases[-1]
+    return describe_parts(contract, words or MeldWords())
 
 
-def _meets(verdict: MeldVerdict, part: ContractPart) -> Reading | None:
-    """The first reading of the meld that meets this part (R20: numbers are minimums)."""
-    if len(verdict.cards) < part.min:
-        return None
-    return next((r for r in verdict.readings if r.kind == part.kind), None)
+def _plural(part: ContractPart, count: int, words: MeldWords) -> str:
+    return part.describe(words, count)
 
 
-def _match(contract: Sequence[ContractPart], verdicts: Sequence[MeldVerdict]) -> list[int] | None:
+def _fits(
+    rules: Ruleset, deal: DealRule, verdict: MeldVerdict, part: ContractPart
+) -> Reading | None:
+    """The first reading of the meld that can be this part (R20, R47, R51-R56)."""
+    return next(
+        (r for r in verdict.readings if part_reason(rules, deal, part, verdict.cards, r) is None),
+        None,
+    )
+
+
+def _match(
+    contract: Sequence[ContractPart], fits: Callable[[int, ContractPart], bool], melds: int
+) -> list[int] | None:
     """Give each part its own meld (R20), by augmenting paths; None if impossible."""
     owner: dict[int, int] = {}  # meld index -> part index
 
     def assign(part_index: int, tried: set[int]) -> bool:
-        for meld_index, verdict in enumerate(verdicts):
-            if meld_index in tried or _meets(verdict, contract[part_index]) is None:
+        for meld_index in range(melds):
+            if meld_index in tried or not fits(meld_index, contract[part_index]):
                 continue
             tried.add(meld_index)
             if meld_index not in owner or assign(owner[meld_index], tried):
@@ -79,11 +99,14 @@ def _match(contract: Sequence[ContractPart], verdicts: Sequence[MeldVerdict]) ->
     return [by_part[index] for index in range(len(contract))]
 
 
-def _shortfall(deal: DealRule, verdicts: Sequence[MeldVerdict]) -> str:
-    needs = f"deal {deal.number} needs {describe_contract(deal.contract)}"
+def _shortfall(
+    rules: Ruleset, deal: DealRule, verdicts: Sequence[MeldVerdict], fits: Callable[..., bool]
+) -> str:
+    words = rules.words
+    needs = f"deal {deal.number} needs {describe_contract(deal.contract, words)}"
     short = []
     for part, required in Counter(deal.contract).items():
-        found = sum(_meets(verdict, part) is not None for verdict in verdicts)
+        found = sum(fits(index, part) for index in range(len(verdicts)))
         if found < required:
             short.append((part, found))
     if not short:
@@ -91,24 +114,188 @@ def _shortfall(deal: DealRule, verdicts: Sequence[MeldVerdict]) -> str:
     if len(short) == 1 and len(set(deal.contract)) == 1:
         return f"{needs}; found {number_word(short[0][1]) if short[0][1] else 'none'}"
     lacking = " and ".join(
-        f"{number_word(n)} {_plural(part, n)}" if n else f"no {_plural(part, 1)}"
+        f"{number_word(n)} {_plural(part, n, words)}" if n else f"no {_plural(part, 1, words)}"
         for part, n in short
     )
     return f"{needs}; found {lacking}"
 
 
-def _near_misses(deal: DealRule, verdicts: Sequence[MeldVerdict]) -> list[str]:
-    """A legal meld of a kind the contract asks for, but too short for it."""
+def _near_misses(rules: Ruleset, deal: DealRule, verdicts: Sequence[MeldVerdict]) -> list[str]:
+    """A legal meld of a kind the contract asks for that cannot be that part: too
+    short (R20), not of the exact size (R47) or breaking a rule of the initial meld."""
     notes = []
     for number, verdict in enumerate(verdicts, start=1):
         for part in dict.fromkeys(deal.contract):
-            kinds = {reading.kind for reading in verdict.readings}
-            if part.kind in kinds and len(verdict.cards) < part.min:
+            same_kind = [r for r in verdict.readings if r.kind == part.kind]
+            if not same_kind or _fits(rules, deal, verdict, part) is not None:
+                continue
+            if not part.exact and len(verdict.cards) < part.min:
                 notes.append(
                     f"meld {number} ({format_cards(verdict.cards)}) is a {part.kind} of "
                     f"{number_word(len(verdict.cards))}, too short for a {part}"
                 )
-    return notes
+                continue
+            why = part_reason(rules, deal, part, verdict.cards, same_kind[0])
+            notes.append(f"meld {number} ({format_cards(verdict.cards)}): {why}")
+    return list(dict.fromkeys(notes))
+
+
+# --- Rules over several melds (R48, R53, R54) ---------------------------------------
+
+Choice = tuple[int, ContractPart | None, Reading]  # meld, the part it is (None: further)
+
+
+def _apart(one: RunReading, other: RunReading) -> bool:
+    """R48: at least one rank between two runs of one suit that neither covers."""
+    return one.high + 1 < other.low or other.high + 1 < one.low
+
+
+def _clash(rule: str, chosen: Sequence[Choice], new: Choice) -> bool:
+    """Whether the new choice breaks ``rule`` beside one already chosen."""
+    reading = new[2]
+    for _, _, other in chosen:
+        if isinstance(reading, RunReading) and isinstance(other, RunReading):
+            if reading.suit != other.suit:
+                continue
+            if rule == "twice" or (rule == "gap" and not _apart(reading, other)):  # R48, R54
+                return True
+        elif (
+            rule == "twice"
+            and isinstance(reading, SetReading)
+            and isinstance(other, SetReading)
+            and reading.rank == other.rank
+        ):  # R54
+            return True
+    return False
+
+
+def _search(
+    rules: Ruleset,
+    deal: DealRule,
+    verdicts: Sequence[MeldVerdict],
+    options: Sequence[Sequence[tuple[ContractPart | None, Reading]]],
+    checked: Sequence[str],
+) -> list[Choice] | None:
+    """A choice of part and reading for every meld that fills each part once and
+    keeps every rule in ``checked``: "gap" (R48), "twice" (R54), "wilds" (R53).
+    R48: met if SOME choice of readings meets every rule; the search is exhaustive,
+    most constrained meld first."""
+    need = Counter(deal.contract)
+    most_wild = deal.contract_wilds if "wilds" in checked else None
+    order = sorted(range(len(verdicts)), key=lambda index: len(options[index]))
+    chosen: list[Choice] = []
+
+    def place(position: int, wilds: int) -> bool:
+        if position == len(order):
+            return not +need
+        index = order[position]
+        for part, reading in options[index]:
+            if part is not None and need[part] == 0:
+                continue
+            wild = (
+                wild_count(reading, verdicts[index].cards, rules) if most_wild is not None else 0
+            )
+            if most_wild is not None and wilds + wild > most_wild:
+                continue
+            choice = (index, part, reading)
+            if any(_clash(rule, chosen, choice) for rule in checked):
+                continue
+            if part is not None:
+                need[part] -= 1
+            chosen.append(choice)
+            if place(position + 1, wilds + wild):
+                return True
+            chosen.pop()
+            if part is not None:
+                need[part] += 1
+        return False
+
+    return sorted(chosen, key=lambda choice: choice[0]) if place(0, 0) else None
+
+
+def _options(
+    rules: Ruleset, deal: DealRule, verdicts: Sequence[MeldVerdict], further: bool
+) -> list[list[tuple[ContractPart | None, Reading]]]:
+    """For each meld, the parts it can be with each reading, and (where further melds
+    may go down) being a further meld; readings the rules cannot tell apart once."""
+    options = []
+    for verdict in verdicts:
+        seen: dict[tuple[object, ...], tuple[ContractPart | None, Reading]] = {}
+        parts: list[ContractPart | None] = [*dict.fromkeys(deal.contract)]
+        if further:
+            parts.append(None)
+        for part in parts:
+            for reading in verdict.readings:
+                if part is not None and part_reason(rules, deal, part, verdict.cards, reading):
+                    continue
+                key = (part, _signature(rules, reading, deal))
+                seen.setdefault(key, (part, reading))
+        options.append(list(seen.values()))
+    return options
+
+
+def _signature(rules: Ruleset, reading: Reading, deal: DealRule) -> tuple[object, ...]:
+    """What of a reading the rules over several melds look at."""
+    if isinstance(reading, SetReading):
+        return ("set", reading.rank if rules.one_rank_one_suit else None)
+    if rules.contract_runs_gap:
+        return reading.key
+    return ("run", reading.suit if rules.one_rank_one_suit else None, deal.contract_wilds
+            is not None and reading.natural_count)  # fmt: skip
+
+
+def _cross_rules(rules: Ruleset, deal: DealRule) -> list[str]:
+    checked = []
+    if rules.contract_runs_gap:
+        checked.append("gap")
+    if rules.one_rank_one_suit:
+        checked.append("twice")
+    if deal.contract_wilds is not None:
+        checked.append("wilds")
+    return checked
+
+
+def _broken(
+    rules: Ruleset,
+    deal: DealRule,
+    verdicts: Sequence[MeldVerdict],
+    rule: str,
+    chosen: list[Choice],
+) -> str:
+    """The reason a rule over several melds fails, shown on a choice that keeps the
+    other rules."""
+    words = rules.words
+    if rule == "wilds":
+        wilds = sum(wild_count(r, verdicts[i].cards, rules) for i, _, r in chosen)
+        most = deal.contract_wilds or 0
+        return (
+            f"deal {deal.number} of {rules.name} allows at most {number_word(most)} wild "
+            f"card{'s' * (most != 1)} in the whole initial meld; these melds hold "
+            f"{number_word(wilds)} (R53)"
+        )
+    for position, (index, _, reading) in enumerate(chosen):
+        for other_index, _, other in chosen[:position]:
+            pair = (other_index + 1, index + 1)
+            if rule == "gap" and _clash(
+                "gap", [(other_index, None, other)], (index, None, reading)
+            ):
+                return (
+                    f"in {rules.name} two {words.runs} of one suit need at least one card "
+                    f"between them that neither holds: melds {pair[0]} and {pair[1]} "
+                    f"({other.describe()[2:]} and {reading.describe()[2:]}) have none (R48)"
+                )
+            if rule == "twice" and _clash(
+                "twice", [(other_index, None, other)], (index, None, reading)
+            ):
+                if isinstance(reading, SetReading):
+                    what = f"two {words.sets} of one rank: melds {pair[0]} and {pair[1]} are "
+                    what += f"both {RANK_PLURALS[reading.rank - 1]}"
+                else:
+                    assert isinstance(reading, RunReading)
+                    what = f"two {words.runs} of one suit: melds {pair[0]} and {pair[1]} are "
+                    what += f"both {SUIT_NAMES[reading.suit]}"
+                return f"in {rules.name} a player never lays down {what} (R54)"
+    return f"these melds cannot meet every rule of {rules.name}'s initial meld at once"
 
 
 def check_contract(
@@ -118,11 +305,14 @@ def check_contract(
     players: int | None = None,
 ) -> ContractVerdict:
     """Check a player's initial meld, a list of melds each with an optional
-    declaration, against the contract of deal ``deal`` (R17-R21).
+    declaration, against the contract of deal ``deal`` (R17-R21, R47-R58).
 
-    Each part needs its own meld (R20); further melds are allowed in the Push
-    family but not in Shove-It, whose first meld is exactly the contract (R21).
-    The cards of all the melds together must fit in the pack (R3).
+    Each part needs its own meld (R20), of exactly its size where the game says so
+    (R47); further melds are allowed where ``more_melds`` says (R21, R47). Rules
+    over several melds: a gap between runs of one suit (R48), one wild card in
+    all (R53), never two groups of a rank or runs of a suit (R54); each is met if
+    SOME choice of readings meets them all. A whole-hand deal needs its cards
+    (R58). The cards of all the melds together must fit in the pack (R3, R49).
     """
     rule = rules.deal(deal)
     rules.check_cards([card for cards, _ in melds for card in cards], players)
@@ -132,24 +322,63 @@ def check_contract(
         for number, verdict in enumerate(verdicts, start=1)
         if not verdict.legal
     ]
-    needs = f"deal {rule.number} needs {describe_contract(rule.contract)}"
+    needs = f"deal {rule.number} needs {describe_contract(rule.contract, rules.words)}"
     if not melds:
         return ContractVerdict(rule, verdicts, (), (f"{needs}; no melds were given",))
-    if rules.exact_initial_meld and len(melds) != len(rule.contract):  # R21
+    if rules.exact_initial_meld and rule.contract and len(melds) != len(rule.contract):  # R21
         reasons.append(
             f"in {rules.name} the initial meld is exactly the contract's melds: {needs}, "
             f"and {number_word(len(melds))} melds were given; further melds wait for "
             "the next turn"
         )
-    matching = _match(rule.contract, verdicts) if not reasons else None
-    if matching is None and not reasons:
-        reasons = [_shortfall(rule, verdicts), *_near_misses(rule, verdicts)]
+    held = sum(len(cards) for cards, _ in melds)
+    if rule.whole_hand is not None and not rule.whole_hand.met_by(held):  # R58
+        whole = rule.whole_hand
+        how = "exactly" if whole.exactly else "at least"
+        reasons.append(
+            f"deal {rule.number} of {rules.name} is met only by melding the whole hand, "
+            f"{how} {whole.cards} cards (R58); these melds hold {held}"
+        )
     if reasons:
         return ContractVerdict(rule, verdicts, (), tuple(reasons))
-    assert matching is not None
-    matched = tuple(
-        (index, reading)
-        for index, part in zip(matching, rule.contract, strict=True)
-        if (reading := _meets(verdicts[index], part)) is not None
-    )
-    return ContractVerdict(rule, verdicts, matched, ())
+
+    def fits(index: int, part: ContractPart) -> bool:
+        return _fits(rules, rule, verdicts[index], part) is not None
+
+    matching = _match(rule.contract, fits, len(verdicts))
+    if matching is None:
+        reasons = [_shortfall(rules, rule, verdicts, fits), *_near_misses(rules, rule, verdicts)]
+        return ContractVerdict(rule, verdicts, (), tuple(reasons))
+    checked = _cross_rules(rules, rule)
+    if not checked:
+        matched = tuple(
+            (index, reading)
+            for index, part in zip(matching, rule.contract, strict=True)
+            if (reading := _fits(rules, rule, verdicts[index], part)) is not None
+        )
+        further = tuple(
+            (index, verdict.readings[0])
+            for index, verdict in enumerate(verdicts)
+            if index not in matching
+        )
+        return ContractVerdict(rule, verdicts, matched, (), further)
+    further_allowed = rules.more_melds or not rule.contract
+    options = _options(rules, rule, verdicts, further_allowed)
+    chosen = _search(rules, rule, verdicts, options, checked)
+    if chosen is None:
+        broken = []
+        for skipped in checked:
+            kept = [name for name in checked if name != skipped]
+            relaxed = _search(rules, rule, verdicts, options, kept)
+            if relaxed is not None:
+                broken.append(_broken(rules, rule, verdicts, skipped, relaxed))
+        if not broken:
+            broken = [_broken(rules, rule, verdicts, "", [])]
+        return ContractVerdict(rule, verdicts, (), tuple(broken))
+    by_part: dict[ContractPart, list[tuple[int, Reading]]] = {}
+    for index, part, reading in chosen:
+        if part is not None:
+            by_part.setdefault(part, []).append((index, reading))
+    matched = tuple(by_part[part].pop(0) for part in rule.contract)
+    further = tuple((index, reading) for index, part, reading in chosen if part is None)
+    return ContractVerdict(rule, verdicts, matched, (), further)

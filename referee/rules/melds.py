@@ -34,11 +34,12 @@ from .cards import (
     rank_token,
 )
 from .errors import RulesError
-from .variants import Kind, Ruleset, WildLimit
+from .ruleset import ContractPart, DealRule, Kind, Ruleset, WildLimit, describe_parts
 
 MIN_MELD = 3  # R8, R11
 MAX_RUN = 13  # R12: one ace at most
 SET_RANKS = (*range(3, 14), ACE)  # R16: a set of any rank from 3 to A, never of twos
+SET_ORDER = (TWO, *SET_RANKS)  # where 2s are not wild, a set of twos comes first (R50)
 
 
 def _position_card(position: int, suit: str) -> Card:
@@ -69,7 +70,7 @@ class SetReading:
 
     @property
     def key(self) -> tuple[int, ...]:
-        return (0, SET_RANKS.index(self.rank))
+        return (0, SET_ORDER.index(self.rank))
 
     def describe(self) -> str:
         return f"a set of {RANK_PLURALS[self.rank - 1]}"
@@ -199,34 +200,132 @@ class MeldVerdict:
         return len(self.readings) > 1
 
 
-# --- Sets (R8-R10) ----------------------------------------------------------
+# --- What limits a meld's wild cards (R6, R7, R50-R56) ---------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The wild-card rules one meld is read under: as any meld of the game, as a
+    lay-off, or as one part of an initial meld (R50-R56)."""
+
+    fewer_than_natural: bool = False  # R7, R56
+    most_wild: int | None = None  # R52, R55, a part with no wild card: a fixed cap
+    by_size: bool = False  # R51: the ruleset's table
+    set_min_natural: int = 0  # R54
+    run_wilds_apart: bool = False  # R54
+
+    @property
+    def none(self) -> bool:
+        return self is NO_LIMITS
+
+    @classmethod
+    def of(cls, rules: Ruleset, lay_off: bool = False) -> Limits:
+        """Every meld's limits; a lay-off drops the counted ones where the game says
+        lay-offs are not limited (R51). No limit at all is the one NO_LIMITS."""
+        counted = not lay_off or rules.lay_offs_wild_limited
+        if rules.wild_limit is WildLimit.ANY and not (
+            rules.set_min_natural or rules.run_wilds_apart
+        ):
+            return NO_LIMITS
+        limits = cls(
+            fewer_than_natural=counted and rules.wild_limit is WildLimit.FEWER_THAN_NATURAL,
+            most_wild=1 if counted and rules.wild_limit is WildLimit.ONE else None,
+            by_size=counted and rules.wild_limit is WildLimit.BY_SIZE,
+            set_min_natural=rules.set_min_natural,
+            run_wilds_apart=rules.run_wilds_apart,
+        )
+        return NO_LIMITS if limits == NO_LIMITS else limits
+
+
+NO_LIMITS = Limits()
+
+
+def _wild_word(n: int) -> str:
+    return f"{number_word(n)} wild card{'s' * (n != 1)}"
+
+
+def _limit_reason(
+    rules: Ruleset,
+    limits: Limits,
+    kind: Kind,
+    size: int,
+    natural: int,
+    placed: Callable[[], Sequence[bool]] | None = None,
+) -> str | None:
+    """Why a meld of ``size`` cards, ``natural`` of them natural, breaks a limit; None
+    if it keeps them all. ``placed`` gives, place by place, whether a run's card is
+    natural (R54's neighbouring wild cards), asked only where that rule holds."""
+    wild = size - natural
+    if limits.fewer_than_natural and 2 * natural <= size:  # R7, R56
+        return _too_many_wild(rules, kind, natural, wild)
+    most, sized = limits.most_wild, False
+    if limits.by_size:  # R51
+        by_size = rules.most_wild(kind, size)
+        if by_size is not None and (most is None or by_size < most):
+            most, sized = by_size, True
+    if most is not None and wild > most:
+        may = "no wild card" if most == 0 else "at most " + _wild_word(most)
+        meld = f"a {rules.words.noun(kind)} of {number_word(size)}" if sized else "a meld"
+        return (
+            f"too many wild cards for {rules.name}: {meld} may hold {may}, "
+            f"and this has {number_word(wild)}"
+        )
+    if kind == "set" and natural < limits.set_min_natural:  # R54
+        return (
+            f"a {rules.words.set} holds at least {number_word(limits.set_min_natural)} natural "
+            f"cards in {rules.name}; this has {number_word(natural)}"
+        )
+    if kind == "run" and limits.run_wilds_apart and placed is not None:  # R54
+        natural_at = placed()
+        for place in range(1, len(natural_at)):
+            if not natural_at[place] and not natural_at[place - 1]:
+                return (
+                    f"in {rules.name} two wild cards may not stand for neighbouring cards "
+                    f"of a {rules.words.run}"
+                )
+    return None
+
+
+# --- Sets (R8-R10, R43) -----------------------------------------------------------
+
+
+def _set_ranks(rules: Ruleset) -> tuple[int, ...]:
+    """R16: an all-wild set is of any rank from 3 to A; of 2 too where 2s are natural
+    (R50)."""
+    return SET_RANKS if rules.twos_wild else SET_ORDER
 
 
 def _set_readings(
-    cards: Sequence[Card], rules: Ruleset, ranks: Iterable[int] | None = None
+    cards: Sequence[Card],
+    rules: Ruleset,
+    ranks: Iterable[int] | None = None,
+    limits: Limits | None = None,
 ) -> list[SetReading]:
     """Sets the cards can be read as, of the given ranks (all ranks when None)."""
-    if len(cards) < MIN_MELD:
+    if len(cards) < rules.set_min:
         return []
-    naturals = [card for card in cards if card.is_natural]  # a 2 is wild in a set (R5)
+    naturals = [card for card in cards if not rules.is_wild(card)]  # a 2 is wild in a set (R5)
     distinct_suits = len({card.suit for card in naturals}) == len(naturals)
-    if rules.set_distinct_suits and (len(cards) > 4 or not distinct_suits):  # R9
+    if rules.set_distinct_suits and (len(cards) > 4 or not distinct_suits):  # R9, R43
         return []
-    if rules.wild_limit is WildLimit.FEWER_THAN_NATURAL and 2 * len(naturals) <= len(cards):
-        return []  # R7
+    limits = Limits.of(rules) if limits is None else limits
+    if not limits.none and _limit_reason(rules, limits, "set", len(cards), len(naturals)):
+        return []  # R7, R50-R56
     if naturals:
         rank = naturals[0].rank
         if any(card.rank != rank for card in naturals):
             return []
         candidates: Iterable[int] = (rank,)
     else:
-        candidates = SET_RANKS  # R16
+        candidates = _set_ranks(rules)  # R16
     allowed = None if ranks is None else set(ranks)
     return [SetReading(rank) for rank in candidates if allowed is None or rank in allowed]
 
 
-def _why_not_set(cards: Sequence[Card], rules: Ruleset, rank: int | None = None) -> str:
-    naturals = [card for card in cards if card.is_natural]
+def _why_not_set(
+    cards: Sequence[Card], rules: Ruleset, rank: int | None = None, limits: Limits | None = None
+) -> str:
+    naturals = [card for card in cards if not rules.is_wild(card)]
     if rank is not None:
         stray = next((card for card in naturals if card.rank != rank), None)
         if stray:
@@ -246,7 +345,9 @@ def _why_not_set(cards: Sequence[Card], rules: Ruleset, rank: int | None = None)
                 "a set holds at most four cards, one of each suit, wild cards "
                 f"included; this has {number_word(len(cards))}"
             )
-    return _too_many_wild(rules, "set", len(naturals), len(cards) - len(naturals))
+    limits = Limits.of(rules) if limits is None else limits
+    reason = _limit_reason(rules, limits, "set", len(cards), len(naturals))
+    return reason or _too_many_wild(rules, "set", len(naturals), len(cards) - len(naturals))
 
 
 def _too_many_wild(rules: Ruleset, kind: str, natural: int, wild: int) -> str:
@@ -257,7 +358,12 @@ def _too_many_wild(rules: Ruleset, kind: str, natural: int, wild: int) -> str:
     )
 
 
-# --- Runs (R11-R13, R15) ----------------------------------------------------
+# --- Runs (R11-R13, R15, R44, R45) ---------------------------------------------
+
+
+def _max_run(rules: Ruleset) -> int:
+    """R12: 13 cards, one ace; 14 where a run may run from ace to ace (R45)."""
+    return MAX_RUN + 1 if rules.ace_both_ends else MAX_RUN
 
 
 def _run_readings(
@@ -265,42 +371,62 @@ def _run_readings(
     rules: Ruleset,
     fixed: RunReading | None = None,
     wild_limit: bool = True,
+    limits: Limits | None = None,
 ) -> list[RunReading]:
     """Every run the cards make, or, with ``fixed``, every run that ``fixed`` becomes
     when the cards are added at its ends (R23).
 
-    Each natural sits at its own rank; a 2 of the run's suit sits at rank 2 when
-    the span holds it; the wild cards fill the open places lowest first, in the
-    order they were given (R15).
+    Each natural sits at its own rank; a wild 2 of the run's suit sits at rank 2
+    when the span holds it; the wild cards fill the open places lowest first, in
+    the order they were given (R15). ``wild_limit=False`` reads without limits.
     """
     total = len(cards) + (len(fixed.in_order) if fixed else 0)
-    if total < MIN_MELD or total > MAX_RUN:
+    if not rules.runs_allowed or total < max(MIN_MELD, rules.run_min):
         return []
-    naturals = [card for card in cards if card.is_natural]
-    flexible = [card for card in cards if not card.is_natural]  # jokers and 2s
-    limit = wild_limit and rules.wild_limit is WildLimit.FEWER_THAN_NATURAL
+    if total > _max_run(rules):
+        return []
+    naturals = [card for card in cards if not rules.is_wild(card)]
+    flexible = [card for card in cards if rules.is_wild(card)]  # jokers, and 2s where wild
+    limits = NO_LIMITS if not wild_limit else Limits.of(rules) if limits is None else limits
+    fewer = limits.fewer_than_natural
     fixed_natural = fixed.natural_count if fixed else 0
     readings = []
     for suit in _run_suits(naturals, fixed):
-        if limit:  # R7: even with a 2 of the suit as itself, too few naturals
+        if fewer:  # R7: even with a 2 of the suit as itself, too few naturals
             two = any(card.rank == TWO and card.suit == suit for card in flexible)
             if 2 * (fixed_natural + len(naturals) + two) <= total:
                 continue
-        for low in _possible_lows(naturals, total, fixed):
+        for low in _possible_lows(naturals, total, fixed, rules):
             placed = _place(suit, low, total, naturals, flexible, fixed)
             if placed is None:
                 continue
             in_order, natural = placed
-            if limit and 2 * (fixed_natural + natural) <= total:
-                continue  # R7: strictly more natural than wild, a 2 as itself natural
-            readings.append(RunReading(suit, low, low + total - 1, in_order))
+            reading = RunReading(suit, low, low + total - 1, in_order)
+            if not limits.none and _run_limit_reason(
+                rules, limits, reading, fixed_natural + natural
+            ):
+                continue  # R7, R50-R56
+            readings.append(reading)
     return readings
 
 
-def _possible_lows(naturals: Sequence[Card], total: int, fixed: RunReading | None) -> range:
+def _run_limit_reason(
+    rules: Ruleset, limits: Limits, reading: RunReading, natural: int | None = None
+) -> str | None:
+    size = len(reading.in_order)
+    natural = reading.natural_count if natural is None else natural
+    return _limit_reason(
+        rules, limits, "run", size, natural, lambda: [p.natural for p in reading.cards]
+    )
+
+
+def _possible_lows(
+    naturals: Sequence[Card], total: int, fixed: RunReading | None, rules: Ruleset
+) -> range:
     """The lowest positions a run of ``total`` cards could start at: every natural,
-    and the fixed run, must lie within it (a quick bound, checked again in _place)."""
-    first, last = 1, ACE_HIGH + 1 - total
+    and the fixed run, must lie within it (a quick bound, checked again in _place).
+    Where aces are high only, nothing stands below the 2 (R45)."""
+    first, last = (TWO if rules.ace_high_only else 1), ACE_HIGH + 1 - total
     anchors = [card.rank for card in naturals if card.rank != ACE]
     if fixed is not None:
         anchors += (fixed.low, fixed.high)
@@ -319,13 +445,6 @@ def _run_suits(naturals: Sequence[Card], fixed: RunReading | None) -> Sequence[s
     return tuple(suits) or SUITS
 
 
-def _natural_position(card: Card, low: int) -> int:
-    """R12: an ace sits low when the span starts at the ace, high otherwise."""
-    if card.rank == ACE:
-        return ACE if low == ACE else ACE_HIGH
-    return card.rank
-
-
 def _place(
     suit: str,
     low: int,
@@ -335,7 +454,10 @@ def _place(
     fixed: RunReading | None,
 ) -> tuple[tuple[Card, ...], int] | None:
     """Seat the cards in the span of ``size`` places from ``low`` around the fixed
-    run: the cards in run order and how many of the new ones are natural, or None."""
+    run: the cards in run order and how many of the new ones are natural, or None.
+
+    R12, R45: an ace sits low when the span starts at the ace, high otherwise; a
+    second ace sits high in the one span that runs from ace to ace."""
     seats: list[Card | None] = [None] * size
     if fixed is not None:
         start = fixed.low - low
@@ -343,7 +465,13 @@ def _place(
     for card in naturals:
         if card.suit != suit:
             return None
-        index = _natural_position(card, low) - low
+        if card.rank == ACE:
+            index = next(
+                (i for i in (ACE - low, ACE_HIGH - low) if 0 <= i < size and seats[i] is None),
+                -1,
+            )
+        else:
+            index = card.rank - low
         if not 0 <= index < size or seats[index] is not None:
             return None
         seats[index] = card
@@ -363,8 +491,15 @@ def _place(
     return tuple(card if card is not None else next(fill) for card in seats), natural
 
 
-def _why_not_run(cards: Sequence[Card], rules: Ruleset, fixed: RunReading | None = None) -> str:
-    naturals = [card for card in cards if card.is_natural]
+def _why_not_run(
+    cards: Sequence[Card],
+    rules: Ruleset,
+    fixed: RunReading | None = None,
+    limits: Limits | None = None,
+) -> str:
+    if not rules.runs_allowed:  # R44
+        return f"{rules.name} has no runs: its melds are sets only"
+    naturals = [card for card in cards if not rules.is_wild(card)]
     total = len(cards) + (len(fixed.in_order) if fixed else 0)
     if fixed is not None:
         stray = next((card for card in naturals if card.suit != fixed.suit), None)
@@ -374,17 +509,36 @@ def _why_not_run(cards: Sequence[Card], rules: Ruleset, fixed: RunReading | None
         stray = next((card for card in naturals if card.suit != naturals[0].suit), None)
         if stray:
             return f"a run needs cards of one suit: {naturals[0]} and {stray} differ"
-    if total > MAX_RUN:
-        holds = "would hold" if fixed else "has"
+    if total < rules.run_min:  # R44
+        return (
+            f"a {rules.words.run} needs {number_word(rules.run_min)} or more cards in "
+            f"{rules.name}; this {'would have' if fixed else 'has'} {number_word(total)}"
+        )
+    holds = "would hold" if fixed else "has"
+    if total > _max_run(rules):
+        if rules.ace_both_ends:
+            return f"a run holds at most 14 cards, from ace to ace; this {holds} {total}"
         return f"a run holds at most 13 cards, one of each rank; this {holds} {total}"
     aces = [card for card in naturals if card.rank == ACE]
-    if len(aces) > 1:
+    if (
+        rules.ace_high_only
+        and (aces or (fixed and fixed.low == ACE))
+        and not _run_readings(cards, rules, fixed, wild_limit=False)
+    ):
+        return (
+            f"in {rules.name} an ace is high only: it follows the king (Q-K-A) and "
+            "never comes before the 2"
+        )
+    both_ends = rules.ace_both_ends and total == _max_run(rules)  # R45: A..A, 14 cards
+    if len(aces) > 1 and not (both_ends and len(aces) == 2):
+        if rules.ace_both_ends:
+            return "a run holds two aces only when it runs from ace to ace, 14 cards (R45)"
         return "a run holds at most one ace (R12)"
-    if aces and fixed and (fixed.low == ACE or fixed.high == ACE_HIGH):
+    if aces and fixed and (fixed.low == ACE or fixed.high == ACE_HIGH) and not both_ends:
         return f"{fixed.describe()} already has its ace; a run holds at most one ace (R12)"
     seen: set[Card] = set()
     for card in naturals:
-        if card in seen:
+        if card in seen and not (card.rank == ACE and both_ends):
             return f"a run may not hold two {card}"
         seen.add(card)
         if fixed and card.rank != ACE and fixed.low <= card.rank <= fixed.high:
@@ -392,14 +546,18 @@ def _why_not_run(cards: Sequence[Card], rules: Ruleset, fixed: RunReading | None
                 f"the place of {card} in {fixed.describe()} is already filled; "
                 "cards are laid off only at a run's ends"
             )
+    limits = Limits.of(rules) if limits is None else limits
     if naturals or fixed:
         readings = _run_readings(cards, rules, fixed, wild_limit=False)
         if not readings:
             return _too_far_apart(naturals, total, fixed)
-        natural = max(reading.natural_count for reading in readings)
+        best = max(readings, key=lambda reading: reading.natural_count)
+        reason = _run_limit_reason(rules, limits, best)
+        natural = best.natural_count
     else:  # wild cards only: every span fits; at best one 2 sits as itself
         natural = int(any(card.rank == TWO for card in cards))
-    return _too_many_wild(rules, "run", natural, total - natural)
+        reason = _limit_reason(rules, limits, "run", total, natural)
+    return reason or _too_many_wild(rules, "run", natural, total - natural)
 
 
 def _too_far_apart(naturals: Sequence[Card], total: int, fixed: RunReading | None) -> str:
@@ -489,12 +647,88 @@ def _explain(cards: Sequence[Card], rules: Ruleset) -> list[str]:
     if len(cards) < MIN_MELD:
         return [f"a meld needs three or more cards; this has {number_word(len(cards))}"]
     set_reason, run_reason = _why_not_set(cards, rules), _why_not_run(cards, rules)
-    naturals = [card for card in cards if card.is_natural]
+    naturals = [card for card in cards if not rules.is_wild(card)]
     same_rank = max(Counter(card.rank for card in naturals).values(), default=0)
     same_suit = max(Counter(card.suit for card in naturals).values(), default=0)
-    if same_rank > same_suit:  # it looks more like a set: say first why it is not one
+    if same_rank > same_suit or not rules.runs_allowed:  # it looks more like a set
         return [set_reason, run_reason]
     return [run_reason, set_reason]
+
+
+# --- One meld of an initial meld (R47, R51-R56) ------------------------------------
+
+
+def article(noun: str) -> str:
+    """``"an escalera"``, ``'a "three"'``, ``"a group"``."""
+    return ("an " if noun.lstrip('"')[:1].lower() in tuple("aeiou") else "a ") + noun
+
+
+def wild_count(reading: Reading, cards: Sequence[Card], rules: Ruleset) -> int:
+    """The meld's wild cards as this reading places them: a 2 sitting as itself in a
+    run is natural (R5, R51)."""
+    if isinstance(reading, RunReading):
+        return len(reading.in_order) - reading.natural_count
+    return sum(rules.is_wild(card) for card in cards)
+
+
+def part_reason(
+    rules: Ruleset, deal: DealRule, part: ContractPart, cards: Sequence[Card], reading: Reading
+) -> str | None:
+    """Why the meld, read this way, cannot be this part of the deal's contract; None
+    if it can: its kind, its size (R20, R47) and the initial meld's own wild-card
+    rules (R52, R53, R55, R56)."""
+    needs = f"deal {deal.number} of {rules.name} needs {article(part.describe(rules.words))}"
+    if reading.kind != part.kind:
+        return f"{needs}; this is {article(rules.words.noun(reading.kind))}"
+    if not part.fits(len(cards)):
+        return f"{needs}; this one has {number_word(len(cards))}"
+    wild = wild_count(reading, cards, rules)
+    if part.no_wild and wild:  # R55, R56
+        return f"{needs}; this one holds {_wild_word(wild)}"
+    if part.distinct_suits and len({card.suit for card in cards}) < len(cards):  # R55
+        return f"{needs}; this one repeats a suit"
+    most = rules.initial_wilds_per_meld
+    if most is not None and wild > most:  # R52
+        return (
+            f"in {rules.name} each meld of the initial meld holds at most {_wild_word(most)}; "
+            f"this one holds {number_word(wild)}"
+        )
+    most = deal.contract_wilds
+    if most is not None and wild > most:  # R53
+        return (
+            f"deal {deal.number} of {rules.name} allows at most {_wild_word(most)} in the "
+            f"whole initial meld; this meld alone holds {number_word(wild)}"
+        )
+    return None
+
+
+def _fit_to_deal(verdict: MeldVerdict, rules: Ruleset, deal: DealRule) -> MeldVerdict:
+    """Keep the readings that make the meld one part of the deal's contract (a deal
+    with no parts, Blitz, takes any legal meld: R58)."""
+    if not verdict.legal or not deal.contract:
+        return verdict
+    parts = tuple(dict.fromkeys(deal.contract))
+    reasons: list[str] = []
+    kept = []
+    for reading in verdict.readings:
+        why = [part_reason(rules, deal, part, verdict.cards, reading) for part in parts]
+        if None in why:
+            kept.append(reading)
+        else:  # a reason from a part of the reading's kind says more
+            same_kind = [
+                w for w, part in zip(why, parts, strict=True) if part.kind == reading.kind
+            ]
+            reasons += [w for w in same_kind if w] or [w for w in why[:1] if w]
+    if kept:
+        return MeldVerdict(verdict.cards, tuple(kept))
+    kinds = {part.kind for part in parts}
+    if not any(reading.kind in kinds for reading in verdict.readings):
+        noun = rules.words.noun(verdict.readings[0].kind)
+        reasons = [
+            f"deal {deal.number} of {rules.name} needs "
+            f"{describe_parts(deal.contract, rules.words)}; this is {article(noun)}"
+        ]
+    return MeldVerdict(verdict.cards, (), tuple(dict.fromkeys(reasons))[:2])
 
 
 def read_meld(
@@ -502,17 +736,27 @@ def read_meld(
     rules: Ruleset,
     declare: Declaration | None = None,
     players: int | None = None,
+    deal: int | None = None,
 ) -> MeldVerdict:
-    """Every legal reading of a meld (R4-R16), kept to ``declare`` when given.
+    """Every legal reading of a meld (R4-R16, R43-R56), kept to ``declare`` when given.
 
-    A meld that holds more of a card than the pack does raises PackError (R3);
+    Without ``deal`` the meld is judged as one put down or grown later: every rule
+    that holds for every meld of the game, no exact sizes. With ``deal`` it is
+    judged as one meld of that deal's initial meld: only readings that fit a part
+    of the contract, at that part's size where sizes are exact (R47), under the
+    initial meld's own rules (R51, R52, R55, R56). Rules over several melds are
+    for :func:`~referee.rules.contracts.check_contract`.
+
+    A meld that holds more of a card than the pack does raises PackError (R3, R49);
     ``players`` picks the pack and defaults to the variant's smallest table.
     """
+    deal_rule = None if deal is None else rules.deal(deal)
     cards = tuple(cards)
     rules.check_cards(cards, players)
     # Sets come in rank order, runs by suit then lowest card: already the key order.
     readings: tuple[Reading, ...] = (*_set_readings(cards, rules), *_run_readings(cards, rules))
-    return _verdict(cards, readings, declare, lambda: _explain(cards, rules))
+    verdict = _verdict(cards, readings, declare, lambda: _explain(cards, rules))
+    return verdict if deal_rule is None else _fit_to_deal(verdict, rules, deal_rule)
 
 
 def extend_meld(
@@ -526,31 +770,60 @@ def extend_meld(
     """The meld on the table as it would be with ``add`` laid off at its ends (R23).
 
     Each reading of the meld (kept to ``meld_declare``) keeps its cards where they
-    are; the added cards go below or above a run, or join a set of its rank.
+    are; the added cards go below or above a run, or join a set of its rank. The
+    game may close full melds (R53), lay off upward only (R54), refuse wild cards
+    laid off (R56) or not limit the wild cards laid off (R51).
     """
     meld, add = tuple(meld), tuple(add)
     cards = meld + add
     rules.check_cards(cards, players)
-    table = read_meld(meld, rules, meld_declare, players)
+    limits = Limits.of(rules, lay_off=True)
+    table = _verdict(
+        meld,
+        (*_set_readings(meld, rules, limits=limits), *_run_readings(meld, rules, limits=limits)),
+        meld_declare,
+        lambda: _explain(meld, rules),
+    )
     if not table.legal:
         return MeldVerdict(
             cards, (), tuple(f"the meld on the table is not legal: {r}" for r in table.reasons)
         )
     if not add:
         return MeldVerdict(cards, (), ("lay off one or more cards",))
+    if not rules.wild_lay_off and any(rules.is_wild(card) for card in add):  # R56
+        wild = next(card for card in add if rules.is_wild(card))
+        return MeldVerdict(
+            cards, (), (f"in {rules.name} a wild card is never laid off on a meld ({wild})",)
+        )
     sets = [r.rank for r in table.readings if isinstance(r, SetReading)]
     runs = [r for r in table.readings if isinstance(r, RunReading)]
-    readings = _sorted(
-        [
-            *_set_readings(cards, rules, sets),
-            *(extended for run in runs for extended in _run_readings(add, rules, run)),
-        ]
-    )
+    closed = []
+    if rules.closed_melds and sets and len(meld) == 4:  # R53: a full group
+        closed.append(f"a {rules.words.set} of four is closed in {rules.name}")
+        sets = []
+    if rules.closed_melds and runs and len(meld) == MAX_RUN + 1:  # R53: A..A
+        closed.append(f"a {rules.words.run} from ace to ace is closed in {rules.name}")
+        runs = []
+    extended = [(e, run) for run in runs for e in _run_readings(add, rules, run, limits=limits)]
+    upward = [  # R54: below the bottom only once the top is the ace
+        e
+        for e, run in extended
+        if rules.lay_off_runs == "both_ends" or e.low >= run.low or e.high == ACE_HIGH
+    ]
+    readings = _sorted([*_set_readings(cards, rules, sets, limits), *upward])
 
     def explain() -> Iterator[str]:
+        for reason in closed:
+            yield f"{reason}: nothing may be laid off on it (R53)"
         if sets:
-            yield _why_not_set(cards, rules, sets[0] if len(sets) == 1 else None)
-        reasons = list(dict.fromkeys(_why_not_run(add, rules, run) for run in runs))
+            yield _why_not_set(cards, rules, sets[0] if len(sets) == 1 else None, limits)
+        if extended and not upward:  # R54
+            yield (
+                f"in {rules.name} cards are laid off on a {rules.words.run} only above its "
+                "top card, and below its bottom only once its top is an ace"
+            )
+            return
+        reasons = list(dict.fromkeys(_why_not_run(add, rules, run, limits) for run in runs))
         if len(reasons) > 2:
             yield (
                 f"{format_cards(add)} cannot be laid off at the ends of any run "

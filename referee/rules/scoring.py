@@ -1,5 +1,5 @@
 """Penalty points: card values, a hand, a deal, the running sheet and Cap-It's pot
-(R28-R34).
+(R28-R34, R60-R64).
 
 >>> from referee.rules import get_ruleset, parse_cards
 >>> score_hand(parse_cards("AS KD 7C JK"), get_ruleset("push")).points
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from .cards import Card, check_pack, number_word
 from .errors import GameRuleError, RulesError
-from .variants import Ruleset
+from .ruleset import Ruleset
 
 NAME_LIMIT = 30
 #: The most a pot's stake or payout may be: more than any kitchen table plays for, and
@@ -27,6 +27,19 @@ POT_LIMIT = 1_000_000
 #: zero-width joiners that build emoji (a family, a flag) are formatting but welcome.
 UNPRINTABLE = frozenset({"Cc", "Cf", "Cn", "Co", "Cs"})
 JOINERS = frozenset({"\u200c", "\u200d"})
+#: Letters and symbols that print as nothing: a name of them alone, or "Ann" with one
+#: of them added, would look like no name, or like another player's.
+BLANKS = frozenset({"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u180e"})
+
+
+def _skeleton(name: str) -> str:
+    """What a name looks like: compatibility forms folded, case and joiners ignored.
+
+    >>> _skeleton("Ａnn\u200d") == _skeleton("ann")
+    True
+    """
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return "".join(char for char in folded if char not in JOINERS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,9 +54,10 @@ class HandScore:
 
 
 def score_hand(cards: Sequence[Card], rules: Ruleset, players: int | None = None) -> HandScore:
-    """Count a hand by the variant's card values; an empty hand scores 0.
+    """Count a hand by the variant's card values, card by card (R28, R29, R60: a
+    value may depend on the suit); an empty hand scores 0.
 
-    A hand holding more of a card than the pack does raises PackError (R3).
+    A hand holding more of a card than the pack does raises PackError (R3, R49).
     """
     rules.check_cards(cards, players)
     return HandScore(tuple((card, rules.card_values(card)) for card in cards))
@@ -104,8 +118,10 @@ class Table:
         return next(side for side in self.sides if player in side.players)
 
     def scoring_players(self, went_out: str | None) -> list[str]:
-        """R30/R31: everyone but the side of the player who went out; everyone when
-        the stock ran out (R27)."""
+        """The players whose hands are counted: R30/R31, everyone but the side of the
+        player who went out; everyone when the stock ran out (R27). In a
+        ``winner_takes`` game (R62) these are the hands the one who went out
+        is credited with."""
         if went_out is None:
             return list(self.players)
         out_side = self.side_of(self.player(went_out))
@@ -121,9 +137,14 @@ class Table:
 
 
 def _name(name: str, what: str) -> str:
-    trimmed = name.strip()
+    # A joiner only joins: at either end of a name it shows nothing, so it goes.
+    trimmed = name.strip().strip("".join(JOINERS)).strip()
     if not trimmed:
         raise RulesError(f"{what} needs a name")
+    if any(char in BLANKS for char in trimmed):
+        raise RulesError(
+            f"{what}'s name {trimmed!r} holds a character that prints as nothing; type it again"
+        )
     if len(trimmed) > NAME_LIMIT:
         raise RulesError(f'"{trimmed}" is too long a name: {NAME_LIMIT} characters at most')
     if any(unicodedata.category(char) in UNPRINTABLE and char not in JOINERS for char in trimmed):
@@ -137,9 +158,9 @@ def _name(name: str, what: str) -> str:
 def _distinct(names: Sequence[str], what: str) -> None:
     seen: set[str] = set()
     for name in names:
-        if name.casefold() in seen:
+        if _skeleton(name) in seen:
             raise RulesError(f'two {what} are called "{name}"; give each its own name')
-        seen.add(name.casefold())
+        seen.add(_skeleton(name))
 
 
 # --- One deal (R26, R27, R30, R31) -----------------------------------------------
@@ -151,31 +172,51 @@ Hand = Sequence[Card] | int
 @dataclass(frozen=True, slots=True)
 class DealScore:
     """What one deal adds: each player's points (None for a player who scores
-    nothing: out, or the partner of the one who went out) and each side's."""
+    nothing: out, the partner of the one who went out, or, where the one who went
+    out takes all (R62), everyone else) and each side's. ``bent_table``: the
+    deal's penalties were doubled (R63)."""
 
     number: int
     cards_dealt: int
     went_out: str | None
     players: Mapping[str, int | None]
     sides: Mapping[str, int]
+    bent_table: bool = False
 
 
 def score_deal(
-    table: Table, number: int, went_out: str | None, hands: Mapping[str, Hand]
+    table: Table,
+    number: int,
+    went_out: str | None,
+    hands: Mapping[str, Hand],
+    bent_table: bool = False,
 ) -> DealScore:
     """Score deal ``number``: who went out (None if the stock ran out, R27), and for
     each player who scores, the cards left in hand or their points.
 
-    R30/R31: the side of the player who went out scores nothing; every other side
-    scores the cards in all its players' hands; with the stock run out every side
-    scores. All the cards of the deal together must fit in the pack (R3).
+    R30/R31, R61: the side of the player who went out scores nothing; every other
+    side scores the cards in all its players' hands; with the stock run out every
+    side scores, and no hand is empty (R27: a 0 is refused). R62 (``scoring ==
+    "winner_takes"``): the player who went out scores the sum of every other hand,
+    the others nothing. R63: a bent table
+    doubles every penalty of the deal (a RulesError where the game has no such
+    rule). R64: where the game never ends a deal on an empty stock, ``went_out``
+    None is refused. All the cards of the deal together must fit in the pack (R3).
     """
     rules = table.rules
     deal = rules.deal(number)
+    if bent_table and not rules.bent_table_doubles:
+        raise RulesError(f"{rules.name} has no bent table; only a game that doubles it has one")
+    if went_out is None and not rules.stock_out:  # R64
+        raise GameRuleError(
+            f"in {rules.name} the discards are reshuffled when the stock runs out, so a deal "
+            f"ends only when someone goes out: say who went out of deal {number}"
+        )
     out = table.player(went_out) if went_out is not None else None
     entries = {table.player(name): hand for name, hand in hands.items()}
     cards = [card for hand in entries.values() if not isinstance(hand, int) for card in hand]
-    check_pack(cards, rules.packs(len(table.players)))
+    pack = rules.pack(len(table.players))
+    check_pack(cards, pack.decks, pack.jokers)
     given = {player: _points(rules, table, player, hand) for player, hand in entries.items()}
     if out is not None and given.get(out):
         raise GameRuleError(f"{out} went out, so {out} has no cards left to score")
@@ -184,18 +225,35 @@ def score_deal(
     if missing:
         who = f"{_and(missing)} score" if len(missing) > 1 else f"{missing[0]} scores"
         raise GameRuleError(f"{who} in deal {number}: give the cards left in hand, or the points")
-    points = {player: given[player] if player in scoring else None for player in table.players}
+    if out is None:  # R27: nobody went out, so every hand still holds cards
+        for player in scoring:
+            if given[player] == 0:
+                raise GameRuleError(
+                    f"{player} cannot score 0 in deal {number}: the stock ran out, so "
+                    f"nobody went out and every hand still holds cards"
+                )
+    factor = 2 if bent_table else 1  # R63
+    points: dict[str, int | None]
+    if rules.scoring == "winner_takes" and out is not None:  # R62
+        taken = factor * sum(given[player] for player in scoring)
+        points = {player: taken if player == out else None for player in table.players}
+    else:
+        points = {
+            player: factor * given[player] if player in scoring else None
+            for player in table.players
+        }
     sides = {
         side.name: sum(points[player] or 0 for player in side.players) for side in table.sides
     }
-    return DealScore(number, deal.cards, out, points, sides)
+    return DealScore(number, deal.cards, out, points, sides, bent_table)
 
 
 def _points(rules: Ruleset, table: Table, player: str, hand: Hand) -> int:
     if not isinstance(hand, int):
         return sum(rules.card_values(card) for card in hand)
     step = rules.card_values.step
-    most = rules.card_values.pack_total(rules.packs(len(table.players)))
+    pack = rules.pack(len(table.players))
+    most = rules.card_values.pack_total(pack.decks, pack.jokers)
     if hand < 0:
         raise GameRuleError(f"{player}'s points cannot be below 0; {hand} was given")
     if hand % step:
@@ -245,12 +303,15 @@ class Sheet:
 
     @property
     def winners(self) -> list[str]:
-        """R32: after the last deal, the side(s) with the lowest total; a tie shares."""
+        """R32, R61, R62: after the last deal, the side(s) with the lowest total (the
+        highest where the game says so); a tie shares."""
         if not self.finished:
             return []
         totals = self.totals
-        lowest = min(totals.values())
-        return [name for name, total in totals.items() if total == lowest]
+        best = (
+            max(totals.values()) if self.table.rules.winner == "highest" else min(totals.values())
+        )
+        return [name for name, total in totals.items() if total == best]
 
     def next_deal(self) -> int:
         """The number of the deal to record next; GameRuleError after the last."""

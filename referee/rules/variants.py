@@ -1,4 +1,4 @@
-"""Push and its relatives as data: a preset ruleset per variant, plus options.
+"""Every game as data: a preset ruleset per variant, plus options (R17-R19, R41).
 
 A :class:`Variant` is a frozen preset; :meth:`Variant.ruleset` applies a table's
 options to it and gives the :class:`Ruleset` every other part of the referee
@@ -13,78 +13,43 @@ reads. Nothing elsewhere asks which variant it is playing: it reads the fields.
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from enum import StrEnum
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from types import MappingProxyType
-from typing import Literal
 
-from .cards import RANK_TOKENS, Card, check_pack, number_word
-from .errors import GameRuleError, RulesError, UnknownVariantError
+from .errors import RulesError, UnknownVariantError
+from .family import FAMILY
+from .ruleset import (
+    CardValues,
+    ContractPart,
+    DealRule,
+    Kind,
+    MeldWords,
+    Pack,
+    Packs,
+    Ruleset,
+    WholeHand,
+    WildLimit,
+)
 
-Kind = Literal["set", "run"]
-
-
-class WildLimit(StrEnum):
-    """How many wild cards one meld may hold."""
-
-    ANY = "any"  # R6: Push, Push solo, Cap-It
-    FEWER_THAN_NATURAL = "fewer_than_natural"  # R7: Shove-It, strictly more natural
-
-
-@dataclass(frozen=True, slots=True)
-class ContractPart:
-    """One meld the contract asks for: a set or run of at least ``min`` cards (R20)."""
-
-    kind: Kind
-    min: int
-
-    def __str__(self) -> str:
-        return f"{self.kind} of {number_word(self.min)}"
-
-
-@dataclass(frozen=True, slots=True)
-class DealRule:
-    """A deal of the game: its number, the cards dealt and the initial-meld contract."""
-
-    number: int
-    cards: int
-    contract: tuple[ContractPart, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class CardValues:
-    """Penalty points by rank: ``by_rank[0]`` is the joker, 1 the ace ... 13 the king."""
-
-    by_rank: tuple[int, ...]
-
-    @classmethod
-    def of(cls, joker: int, ace: int, two: int, **by_range: int) -> CardValues:
-        """Build from ranges named like ``r3_9=5`` (ranks 3 to 9 are worth 5)."""
-        values = [joker, ace, two] + [0] * 11
-        for name, points in by_range.items():
-            low, high = (int(part) for part in name[1:].split("_"))
-            for rank in range(low, high + 1):
-                values[rank] = points
-        return cls(tuple(values))
-
-    def __call__(self, card: Card) -> int:
-        return self.by_rank[card.rank]
-
-    @property
-    def step(self) -> int:
-        """Every hand's points are a multiple of this (5 in every Push variant)."""
-        return math.gcd(*self.by_rank)
-
-    def pack_total(self, packs: int) -> int:
-        """The points of the whole pack: no hand can hold more."""
-        return packs * (4 * sum(self.by_rank[1:]) + 2 * self.by_rank[0])
-
-    def as_dict(self) -> dict[str, int]:
-        """Points per printed rank, ``"JK"`` last: ``{"A": 15, "2": 20, ..., "JK": 20}``."""
-        values = {token: self.by_rank[rank] for rank, token in enumerate(RANK_TOKENS, 1)}
-        return values | {"JK": self.by_rank[0]}
+__all__ = [
+    "OPTIONS",
+    "VARIANTS",
+    "CardValues",
+    "ContractPart",
+    "DealRule",
+    "Kind",
+    "MeldWords",
+    "Option",
+    "Pack",
+    "Packs",
+    "Ruleset",
+    "Variant",
+    "WholeHand",
+    "WildLimit",
+    "get_ruleset",
+    "get_variant",
+]
 
 
 def _set(n: int) -> ContractPart:
@@ -93,59 +58,6 @@ def _set(n: int) -> ContractPart:
 
 def _run(n: int) -> ContractPart:
     return ContractPart("run", n)
-
-
-@dataclass(frozen=True)
-class Ruleset:
-    """Everything the referee checks for one table: a variant with its options applied."""
-
-    variant: str
-    name: str
-    players: tuple[int, ...]  # the player counts allowed (R35, R36)
-    partnerships: bool  # R30 teams, or R31 each for themself
-    deals: tuple[DealRule, ...]  # R17-R19
-    card_values: CardValues  # R28, R29
-    wild_limit: WildLimit  # R6, R7
-    set_distinct_suits: bool  # R9, R10
-    exact_initial_meld: bool  # R21
-    rescue_to_hand: bool  # R25
-    pot: bool  # R33
-    options: Mapping[str, bool] = field(default_factory=dict)
-
-    def deal(self, number: int) -> DealRule:
-        """The rule of deal ``number`` (1-based); RulesError if the game has no such deal."""
-        if not 1 <= number <= len(self.deals):
-            raise RulesError(f"deal must be 1 to {len(self.deals)}; {number} is not a deal")
-        return self.deals[number - 1]
-
-    def packs(self, players: int) -> int:
-        """R3: two packs for up to four players, a third from five players on."""
-        return 2 if players <= 4 else 3
-
-    def check_players(self, players: int) -> None:
-        """RulesError unless the variant is played by this many players (R3, R35, R36)."""
-        if players not in self.players:
-            counts = self.players
-            if len(counts) > 2 and counts == tuple(range(counts[0], counts[-1] + 1)):
-                allowed = f"{counts[0]} to {counts[-1]}"
-            else:
-                allowed = " or ".join(str(n) for n in counts)
-            raise GameRuleError(f"{self.name} is for {allowed} players, not {players}")
-
-    def check_cards(self, cards: Sequence[Card], players: int | None = None) -> None:
-        """PackError if the cards hold more of a card than this table's pack (R3).
-
-        ``players`` defaults to the variant's smallest table (two packs)."""
-        players = min(self.players) if players is None else players
-        self.check_players(players)
-        check_pack(cards, self.packs(players))
-
-    def seats_by_side(self, players: int) -> list[list[int]]:
-        """Seat numbers (0-based, clockwise) of each side: two teams in alternate seats
-        for a partnership game (R35), one side per player otherwise (R31)."""
-        if not self.partnerships:
-            return [[seat] for seat in range(players)]
-        return [list(range(0, players, 2)), list(range(1, players, 2))]
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +80,14 @@ def _three_and_seven(rules: Ruleset, on: bool) -> Ruleset:
         return rules
     *first, fifth = rules.deals
     return replace(rules, deals=(*first, replace(fifth, contract=(_run(3), _run(7)))))
+
+
+def _twos_wild(rules: Ruleset, on: bool) -> Ruleset:
+    if not on:
+        return rules
+    values = rules.card_values
+    by_rank = (*values.by_rank[:2], values.by_rank[0], *values.by_rank[3:])
+    return replace(rules, twos_wild=True, card_values=CardValues(by_rank, values.by_card))
 
 
 OPTIONS: Mapping[str, Option] = MappingProxyType(
@@ -194,6 +114,12 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
                 "rescue_to_hand",
                 "A rescued wild card may go into the hand instead of straight into a meld (R25).",
                 lambda rules, on: replace(rules, rescue_to_hand=on),
+            ),
+            Option(
+                "twos_wild",
+                "2s are wild too, and a 2 left in hand scores as a joker; a 2 may still "
+                "stand for itself in a run of its suit (R46, R60).",
+                _twos_wild,
             ),
             Option(
                 "partnerships",
@@ -266,10 +192,7 @@ _PUSH = Ruleset(
 )
 _COMMON = {"set_distinct_suits": True, "rescue_to_hand": False}
 
-VARIANTS: Mapping[str, Variant] = MappingProxyType(
-    {
-        variant.id: variant
-        for variant in (
+PUSH_FAMILY: tuple[Variant, ...] = (
             Variant(
                 "push",
                 "Push",
@@ -310,9 +233,18 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
                     "partnerships": True,
                 },
             ),
+)  # fmt: skip
+
+# R41: the Push family first, then the Contract Rummy family in R41's order.
+VARIANTS: Mapping[str, Variant] = MappingProxyType(
+    {
+        variant.id: variant
+        for variant in (
+            *PUSH_FAMILY,
+            *(Variant(base.variant, base.name, base, defaults) for base, defaults in FAMILY),
         )
     }
-)  # fmt: skip
+)
 
 
 def get_variant(variant_id: str) -> Variant:

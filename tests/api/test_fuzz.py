@@ -34,7 +34,8 @@ from schemathesis.specs.openapi.checks import (
     unsupported_method,
 )
 
-from referee import MAX_BODY_BYTES, create_app
+from referee import create_app
+from referee.extensions import MAX_BODY_BYTES
 from referee.rules import VARIANTS
 from referee.rules.variants import OPTIONS
 
@@ -42,6 +43,7 @@ from ..conftest import DATABASES, dispose
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 SIX = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+EIGHT = [*SIX, "Gus", "Hal"]
 
 # --- The app under fuzz ---------------------------------------------------------------------
 
@@ -240,6 +242,14 @@ HUGE = st.sampled_from(
     ]
 )
 CARDS = mostly(joined(CARD), joined(TOKEN) | HUGE, 3)
+#: A hand to solve, wild cards among its cards; or one of 30 or 31 cards (R65 takes 30).
+#: Hands stay short: the search is exact (R67), and a long hand far from any contract
+#: is the slow case, not the odd one this fuzzer looks for.
+HAND = mostly(
+    st.builds(" ".join, st.lists(CARD | st.just("JK"), max_size=10)),
+    CARDS | st.sampled_from(["7H " * 31, ["JK"] * 31, "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S " * 3]),
+    2,
+)
 NAME = st.sampled_from([*SIX, "ann", " Bob ", "", " ", "x" * 30, "x" * 31]) | st.text(max_size=35)
 #: Whole numbers, with the edges of the database's and JSON's integers.
 INTEGER = (
@@ -263,16 +273,20 @@ RULES_FIELDS = {
     "options": st.dictionaries(
         mostly(st.sampled_from(list(OPTIONS)), st.text(max_size=8)), st.booleans(), max_size=5
     ),
-    "players": mostly(st.integers(min_value=4, max_value=6), INTEGER | st.none(), 2),
+    "players": mostly(st.integers(min_value=2, max_value=9), INTEGER | st.none(), 2),
 }
+#: A deal number: one of some variant's (Shanghai has ten, R57), or any whole number.
+DEAL = mostly(st.integers(1, 11), INTEGER)
 FIELDS = {
-    "melds/check": RULES_FIELDS | {"cards": CARDS, "declare": DECLARE},
+    "melds/check": RULES_FIELDS | {"cards": CARDS, "declare": DECLARE, "deal": DEAL},
     "melds/extend": RULES_FIELDS | {"meld": MELD, "add": CARDS, "declare": DECLARE},
-    "contracts/check": RULES_FIELDS | {"deal": mostly(st.integers(1, 5), INTEGER), "melds": st.lists(MELD, max_size=4)},
+    "melds/rescue": RULES_FIELDS | {"meld": MELD, "card": mostly(CARD, TOKEN | CARDS)},
+    "contracts/check": RULES_FIELDS | {"deal": DEAL, "melds": st.lists(MELD, max_size=4)},
     "hands/score": RULES_FIELDS | {"cards": CARDS},
+    "hands/solve": RULES_FIELDS | {"deal": DEAL, "cards": HAND},
     "games": {
         "variant": RULES_FIELDS["variant"],
-        "players": mostly(st.lists(st.sampled_from(SIX), min_size=4, max_size=6, unique=True), st.lists(NAME, max_size=8)),
+        "players": mostly(st.lists(st.sampled_from(EIGHT), min_size=2, max_size=8, unique=True), st.lists(NAME, max_size=9)),
         "options": RULES_FIELDS["options"],
         "teams": mostly(st.none(), st.lists(NAME, max_size=3), 1),
         "pot": mostly(st.fixed_dictionaries({"stake": st.integers(0, 100), "payout": st.integers(0, 100)}), st.fixed_dictionaries({"stake": INTEGER, "payout": INTEGER}) | st.none(), 1),
@@ -281,13 +295,16 @@ FIELDS = {
         "went_out": mostly(st.sampled_from(SIX), NAME | st.none(), 2),
         "hands": st.dictionaries(mostly(st.sampled_from(SIX), NAME), CARDS, max_size=6),
         "points": st.dictionaries(mostly(st.sampled_from(SIX), NAME), POINTS, max_size=6),
+        "bent_table": st.booleans(),
     },
 }  # fmt: skip
 REQUIRED = {
     "melds/check": ["variant", "cards"],
     "melds/extend": ["variant", "meld", "add"],
+    "melds/rescue": ["variant", "meld", "card"],
     "contracts/check": ["variant", "deal", "melds"],
     "hands/score": ["variant", "cards"],
+    "hands/solve": ["variant", "deal", "cards"],
     "games": ["variant", "players"],
     "deals": ["went_out"],
 }
@@ -331,6 +348,8 @@ def whole_deal(game: RealGame) -> st.SearchStrategy:
     def deal(draw):
         went_out = draw(st.sampled_from([*game.players, None]))
         body = {"went_out": went_out, "hands": {}, "points": {}}
+        if draw(st.booleans()):
+            body["bent_table"] = draw(st.booleans())  # R63: Caribbean Kalooki's alone
         for player in game.scorers(went_out):
             if draw(st.booleans()):
                 body["hands"][player] = draw(joined(CARD))
@@ -417,7 +436,16 @@ FUZZ = settings(
 
 
 @pytest.mark.parametrize(
-    "kind", ["melds/check", "melds/extend", "contracts/check", "hands/score", "games"]
+    "kind",
+    [
+        "melds/check",
+        "melds/extend",
+        "melds/rescue",
+        "contracts/check",
+        "hands/score",
+        "hands/solve",
+        "games",
+    ],
 )
 @FUZZ
 @given(data=st.data())
@@ -430,11 +458,14 @@ def test_raw_bodies_to_the_rules_and_new_games(kind, data):
 
 @pytest.fixture(scope="module")
 def real_games():
-    """A partnership game, an individual one of six, and a Cap-It game with a pot."""
+    """A partnership game, an individual one of six, a Cap-It game with a pot, and
+    family games: one with a bent table (R63), and Jo, where the one out takes all (R62)."""
     return [
         RealGame("push"),
         RealGame("push-solo", SIX),
         RealGame("cap-it", [*FOUR[:3], "Eve", "Fay"], pot={"stake": 10, "payout": 15}),
+        RealGame("caribbean-kalooki", FOUR[:3]),
+        RealGame("jo", EIGHT),
     ]
 
 

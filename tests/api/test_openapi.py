@@ -13,13 +13,15 @@ import jsonschema_rs  # comes with schemathesis
 import pytest
 import schemathesis
 
-from referee import api
+from referee import api  # the API module, not the package root
 from referee.openapi import (
     IDEMPOTENCY_KEY_PATTERN,
     REF_TEMPLATE,
     REQUEST_MODELS,
+    AnswerSchema,
     openapi_document,
 )
+from referee.schemas import ANSWER_MODELS
 
 METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
 
@@ -75,8 +77,10 @@ def test_every_api_route_is_described_and_every_described_one_is_served(app, doc
         "/api/v1/variants",
         "/api/v1/melds/check",
         "/api/v1/melds/extend",
+        "/api/v1/melds/rescue",
         "/api/v1/contracts/check",
         "/api/v1/hands/score",
+        "/api/v1/hands/solve",
         "/api/v1/games",
         "/api/v1/games/{game_id}",
         "/api/v1/games/{game_id}/deals",
@@ -120,6 +124,37 @@ def test_request_schemas_are_the_models_json_schemas(document):
             assert components[name] == schema, f"{name}, used by {model.__name__}"
 
 
+def test_answer_schemas_are_the_answer_models_json_schemas(document):
+    """The answers are described by the very models the API answers with, as it
+    serializes them, and by nothing written by hand."""
+    components = document["components"]["schemas"]
+    described = set()
+    for model in ANSWER_MODELS:
+        own = model.model_json_schema(
+            ref_template=REF_TEMPLATE, mode="serialization", schema_generator=AnswerSchema
+        )
+        used = own.pop("$defs", {})
+        assert components[model.__name__] == own, model.__name__
+        described |= {model.__name__, *used}
+        for name, schema in used.items():
+            assert components[name] == schema, f"{name}, used by {model.__name__}"
+    requests = {model.__name__ for model in REQUEST_MODELS}
+    for model in REQUEST_MODELS:
+        requests |= set(model.model_json_schema(ref_template=REF_TEMPLATE).get("$defs", {}))
+    assert set(components) == described | requests
+
+
+def test_each_answer_is_one_of_the_answer_models(app):
+    """A JSON answer is sent by ``answer(<model>)``, ``_answer`` (a game) or
+    ``_replayed`` (a retry's first answer, kept as it was sent)."""
+    for rule in app.url_map.iter_rules():
+        if not rule.rule.startswith("/api/v1") or rule.rule.endswith((".csv", ".json")):
+            continue
+        source = inspect.getsource(app.view_functions[rule.endpoint])
+        assert "jsonify" not in source, rule.rule
+        assert re.search(r"\b(answer|_answer|_replayed)\(", source), rule.rule
+
+
 def test_each_body_is_the_model_its_route_validates_with(app, document):
     """A route reads its body with ``_body(Model)``; the document names that model."""
     for rule in app.url_map.iter_rules():
@@ -161,8 +196,10 @@ OPERATIONS = {
     ("/api/v1/variants", "get"): ({200}, set()),
     ("/api/v1/melds/check", "post"): ({200, 400, 404, 413, 422}, set()),
     ("/api/v1/melds/extend", "post"): ({200, 400, 404, 413, 422}, set()),
+    ("/api/v1/melds/rescue", "post"): ({200, 400, 404, 413, 422}, set()),
     ("/api/v1/contracts/check", "post"): ({200, 400, 404, 413, 422}, set()),
     ("/api/v1/hands/score", "post"): ({200, 400, 404, 413, 422}, set()),
+    ("/api/v1/hands/solve", "post"): ({200, 400, 404, 413, 422}, set()),
     ("/api/v1/games", "post"): ({201, 400, 404, 409, 413, 422, 429}, {"Idempotency-Key"}),
     ("/api/v1/games/{game_id}", "get"): ({200, 304, 404}, {"If-None-Match"}),
     ("/api/v1/games/{game_id}/deals", "post"): ({201, 400, 403, 404, 409, 412, 413, 422}, {"X-Edit-Key", "If-Match", "Idempotency-Key"}),
@@ -234,9 +271,14 @@ def test_the_answers_of_a_whole_game_fit_their_schemas(client, document):
         ("/api/v1/melds/check", {"variant": "push", "cards": "6D 2S JK"}),
         ("/api/v1/melds/check", {"variant": "push", "cards": "KH AH 2H 3H"}),
         ("/api/v1/melds/extend", {"variant": "push", "meld": "7H 8H 9H", "add": "10H JK"}),
+        ("/api/v1/melds/rescue", {"variant": "push", "meld": "7H JK 9H", "card": "8H"}),
+        ("/api/v1/melds/rescue", {"variant": "push", "meld": "6C 6H JK", "card": "7H"}),
         ("/api/v1/contracts/check", {"variant": "push", "deal": 3, "melds": ["4H 5H 6H 7H", "8H 9H 10H JH"]}),
         ("/api/v1/contracts/check", {"variant": "push", "deal": 1, "melds": [{"cards": "8C 8H JK", "declare": {"kind": "set"}}]}),
         ("/api/v1/hands/score", {"variant": "push", "cards": "AS KD 7C JK"}),
+        ("/api/v1/hands/solve", {"variant": "push", "deal": 2, "cards": "8C 8H JK 4H 5H 6H 7H 9S KD"}),
+        ("/api/v1/hands/solve", {"variant": "push", "deal": 2, "cards": "8C 8H 4H 5H 6H 7H 9S KD"}),
+        ("/api/v1/hands/solve", {"variant": "push", "deal": 2, "cards": "7H " * 31}),
         ("/api/v1/melds/check", {"variant": "push", "cards": "7H 1X"}),
         ("/api/v1/melds/check", {"variant": "gin", "cards": "7H"}),
         ("/api/v1/melds/check", {"variant": "push", "cards": "7H 7H 7H"}),
@@ -273,7 +315,7 @@ def test_the_answers_of_a_whole_game_fit_their_schemas(client, document):
         f"{game}/deals/2",
         json={
             "went_out": None,
-            "hands": dict(zip(players, ["AS", "KD", "7C 9H", "JK", ""], strict=True)),
+            "hands": dict(zip(players, ["AS", "KD", "7C 9H", "JK", "5S"], strict=True)),
         },
         headers=key,
     )

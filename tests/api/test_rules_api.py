@@ -19,18 +19,25 @@ MELD_6D_2S_JK = {
 }  # fmt: skip
 
 
-def test_variants_lists_the_push_family(client):
+def test_variants_lists_the_push_family_then_the_contract_rummy_family(client):
     response = client.get("/api/v1/variants")
     assert response.status_code == 200
     variants = {v["id"]: v for v in response.get_json()}
-    assert list(variants) == ["push", "push-solo", "cap-it", "shove-it"]
+    assert list(variants) == [
+        "push", "push-solo", "cap-it", "shove-it",  # RULINGS R38-R40
+        "contract-rummy", "jo", "progressive", "king-rummy", "shanghai", "loba", "carioca",
+        "sa-kaluki", "caribbean-kalooki", "russian", "telefunken", "farmers",  # FAMILY R41
+    ]  # fmt: skip
     push = variants["push"]
     assert push["name"] == "Push"
     assert push["players"] == [4]
     assert push["partnerships"] is True
     assert push["deals"][0] == {
-        "deal": 1, "cards": 6, "contract": [{"kind": "set", "min": 3}, {"kind": "set", "min": 3}]
+        "deal": 1, "cards": 6,
+        "contract": [{"kind": "set", "min": 3, "exact": False}, {"kind": "set", "min": 3, "exact": False}],
+        "whole_hand": None,
     }  # fmt: skip
+    assert push["scoring"] == "penalty" and push["winner"] == "lowest"  # R30, R32
     assert push["card_values"] == {
         "A": 15, "2": 20, "3": 5, "4": 5, "5": 5, "6": 5, "7": 5, "8": 5, "9": 5,
         "10": 10, "J": 10, "Q": 10, "K": 10, "JK": 20,
@@ -161,7 +168,9 @@ def test_contract_met_as_api_md_shows(client):
     assert response.status_code == 200
     body = response.get_json()
     assert body["met"] is True
-    assert body["contract"] == [{"kind": "run", "min": 4}, {"kind": "run", "min": 4}]
+    assert body["contract"] == [
+        {"kind": "run", "min": 4, "exact": False}, {"kind": "run", "min": 4, "exact": False}
+    ]  # fmt: skip
     assert [m["legal"] for m in body["melds"]] == [True, True]
     assert body["melds"][0]["readings"][0]["low"] == "4"
     assert body["reasons"] == []

@@ -5,16 +5,18 @@ No browser is downloaded: Chromium is ``/usr/bin/chromium``. Screenshots go to
 ``artifacts/`` (ignored by git).
 """
 
+import contextlib
 import os
+import signal
 import socket
 import subprocess
-import time
-import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, expect, sync_playwright
+
+from ..conftest import dies_with_this_process
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "artifacts"
@@ -36,18 +38,15 @@ PHONE = {
 }
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+#: How long any wait in the browser tests may last: for a page, a swap, an answer. A
+#: wait ends as soon as its condition holds, so this is not how fast anything must
+#: be, only how long a machine busy with other work may keep us waiting.
+PATIENCE_MS = 30_000
+#: For the server to start, on the same busy machine.
+SERVER_PATIENCE = 120
 
-
-def _answers(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(url, timeout=1) as response:
-            return response.status == 200
-    except (urllib.error.URLError, ConnectionError, TimeoutError):
-        return False
+# expect() waits 5 s by default: too short for a swap on a busy machine.
+expect.set_options(timeout=PATIENCE_MS)
 
 
 #: The server's log (its access log included), for tests of what it writes down.
@@ -56,9 +55,12 @@ SERVER_LOG: list = []
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
-    """gunicorn serving the app on a free port, on a database of its own."""
+    """gunicorn serving the app on a database of its own, on a listening socket this
+    fixture opens and hands it (``fd://``): a request sent while gunicorn is still
+    starting waits in the socket's queue instead of being refused, so nothing polls."""
     folder = tmp_path_factory.mktemp("server")
-    port = _free_port()
+    listener = socket.create_server(("127.0.0.1", 0), backlog=128)
+    base = f"http://127.0.0.1:{listener.getsockname()[1]}"
     env = os.environ | {
         "DATABASE_URL": f"sqlite:///{folder / 'referee.db'}",
         "SECRET_KEY": "browser-tests",
@@ -67,40 +69,42 @@ def server(tmp_path_factory):
     gunicorn = ROOT / ".venv" / "bin" / "gunicorn"
     log_path = folder / "gunicorn.log"
     SERVER_LOG.append(log_path)
-    with log_path.open("w") as log:
+    with listener, log_path.open("w") as log:
         process = subprocess.Popen(
             [
-                str(gunicorn),
-                "-w",
-                "1",
-                "--threads",
-                "8",
-                "-b",
-                f"127.0.0.1:{port}",
-                "--access-logfile",
-                "-",
+                *(str(gunicorn), "-w", "1", "--threads", "8"),
+                *("--bind", f"fd://{listener.fileno()}", "--access-logfile", "-"),
                 "referee:create_app()",
             ],
             cwd=ROOT,
             env=env,
             stdout=log,
             stderr=subprocess.STDOUT,
+            pass_fds=(listener.fileno(),),
+            start_new_session=True,  # its workers stop with it, whatever happens
+            preexec_fn=dies_with_this_process(signal.SIGTERM),
         )
-        base = f"http://127.0.0.1:{port}"
         try:
-            deadline = time.monotonic() + 30
-            while not _answers(base + "/"):
-                if process.poll() is not None or time.monotonic() > deadline:
-                    pytest.fail(f"gunicorn did not start:\n{log_path.read_text()}")
-                time.sleep(0.1)  # the server is starting; nothing to wait on but the port
+            try:  # the first answer: it comes once the app has started
+                with urllib.request.urlopen(base + "/", timeout=SERVER_PATIENCE) as response:
+                    assert response.status == 200
+            except (OSError, AssertionError) as error:
+                pytest.fail(f"gunicorn did not answer ({error!r}):\n{log_path.read_text()}")
             yield base
         finally:
-            process.terminate()
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+            stop(process)
+
+
+def stop(process):
+    """Stop gunicorn and its workers: SIGTERM, then SIGKILL if it will not go."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGTERM)
+    try:
+        process.wait(timeout=SERVER_PATIENCE)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
 
 
 @pytest.fixture(scope="session")
@@ -108,7 +112,7 @@ def browser():
     ARTIFACTS.mkdir(exist_ok=True)
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, timeout=PATIENCE_MS
         )
         yield browser
         browser.close()
@@ -127,6 +131,7 @@ def new_context(browser: Browser, server):
         context = browser.new_context(
             **(PHONE | {"viewport": {"width": width, "height": height}}), base_url=server
         )
+        context.set_default_timeout(PATIENCE_MS)  # every action and navigation
         context.on("page", lambda page: page.on("pageerror", lambda e: errors.append(str(e))))
         contexts.append(context)
         return context

@@ -5,13 +5,19 @@ A tap on the keypad sends the form with htmx, which swaps the form's live part
 each tap the live part is marked, and the step waits until it has been replaced,
 so the next tap lands on the page the answer drew (a tap made while an answer is
 on its way waits its turn; see test_timing.py).
+
+Every step and check waits for a condition (Playwright's ``expect``, up to
+``PATIENCE_MS``); none sleeps, and none reads the page once and judges that.
 """
 
+import json
 import re
+import time
+import urllib.request
 
 from playwright.sync_api import Locator, Page, expect
 
-from .conftest import ARTIFACTS
+from .conftest import ARTIFACTS, PATIENCE_MS, SERVER_PATIENCE
 
 
 def shot(page: Page, name: str) -> None:
@@ -62,6 +68,20 @@ def start_push(page: Page, players=("Ann", "Bob", "Cat", "Dan")) -> str:
     return game_path(page)
 
 
+def start_game(page: Page, name: str, players) -> str:
+    """Start a game of ``name`` (as the form's pill says it) from the home page: tap
+    its pill, type the players, tap Start; return the sheet's path."""
+    page.goto("/")
+    page.locator(".variant-pick a.pill", has_text=re.compile(f"^{re.escape(name)}$")).tap()
+    expect(page.get_by_role("button", name=f"Start {name}")).to_be_visible()
+    for seat, player in enumerate(players):
+        page.locator(f"input[name='players-{seat}']").fill(player)
+    page.get_by_role("button", name=f"Start {name}").tap()
+    expect(page).to_have_url(re.compile(r"/games/[^/]+$"))
+    expect(page.locator("h1")).to_have_text(name)
+    return game_path(page)
+
+
 def game_path(page: Page) -> str:
     return "/games/" + page.url.split("/games/")[1].split("/")[0].split("?")[0].split("#")[0]
 
@@ -102,13 +122,34 @@ def save(page: Page) -> None:
     expect(page.locator("#sheet")).to_be_visible()
 
 
-def sheet_rows(page: Page) -> list[list[str]]:
-    """The sheet as text: a row per deal, [cards dealt, We, They]."""
-    rows = page.locator("table.sheet tbody tr")
-    return [
-        [cell.strip() for cell in rows.nth(i).locator("th, td").all_inner_texts()]
-        for i in range(rows.count())
-    ]
+#: A new Push game's sheet: five deals of 6 to 10 cards, nothing scored; each row
+#: labelled by its deal and the cards dealt ("1 · 6").
+EMPTY_SHEET = [[f"{deal} · {cards}", "", ""] for deal, cards in enumerate(range(6, 11), 1)]
+
+
+def expect_sheet(page: Page, rows: list[list[str]], whole: bool = False) -> None:
+    """Wait until the sheet's first rows read ``rows``, a row per deal as ["deal ·
+    cards dealt", We, They]; with ``whole``, until it has no other rows."""
+    body = page.locator("table.sheet tbody tr")
+    if whole:
+        expect(body).to_have_count(len(rows))
+    for i, row in enumerate(rows):
+        expect(body.nth(i).locator("th, td")).to_have_text(row)
+
+
+def filled(rows: list[list[str]]) -> list[list[str]]:
+    """``rows`` then the empty rows of the deals still to come."""
+    return rows + EMPTY_SHEET[len(rows) :]
+
+
+def wait_until(condition, what: str) -> None:
+    """Wait until ``condition()`` holds, for what no page shows (a server's log file):
+    looked at again every 50 ms, as ``expect`` does, for up to ``PATIENCE_MS``."""
+    deadline = time.monotonic() + PATIENCE_MS / 1000
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: still not so after {PATIENCE_MS / 1000:g} s")
+        time.sleep(0.05)  # the interval between looks, not a wait for anything
 
 
 def enter_deal_by_points(page: Page, number: int, out, typed: dict[int, int]) -> None:
@@ -118,3 +159,15 @@ def enter_deal_by_points(page: Page, number: int, out, typed: dict[int, int]) ->
     for seat, value in typed.items():
         points(page, seat, str(value))
     save(page)
+
+
+def api(server: str, path: str, body: dict, key: str | None = None) -> dict:
+    """POST ``body`` as JSON to the test server's API (to set a game up quickly),
+    with the game's edit key when given; the answer as JSON."""
+    request = urllib.request.Request(
+        server + path,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"} | ({"X-Edit-Key": key} if key else {}),
+    )
+    with urllib.request.urlopen(request, timeout=SERVER_PATIENCE) as response:
+        return json.load(response)

@@ -8,6 +8,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 from .helpers import (
+    api,
     enter_deal_by_points,
     game_path,
     hand,
@@ -82,3 +83,49 @@ def test_a_game_passes_an_accessibility_audit(page, scheme):
     audit(page, "sharing, with QR codes")
     page.goto("/games/no-such-game")
     audit(page, "a game that is not there")
+
+
+EIGHT = ["Annabelle", "Bartholomew", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+
+
+@SCHEMES
+def test_a_family_game_of_eight_passes_the_audit_and_fits_a_360_px_phone(
+    new_context, server, scheme
+):
+    """A sheet of eight players and ten deals (Shanghai), with totals of three digits,
+    read on a 360 px phone, light and dark; the family's forms and checker too."""
+    game = api(server, "/api/v1/games", {"variant": "shanghai", "players": EIGHT})
+    path = f"/games/{game['id']}"
+    page = new_context(width=360).new_page()
+    page.emulate_media(color_scheme=scheme)
+    page.goto("/?variant=jo")
+    audit(page, "the new-game form of a family game")
+    page.goto(f"{path}/join#{game['edit_key']}")
+    expect(page.locator("h1")).to_have_text("Shanghai")
+    page.goto(f"{path}/deals/new")
+    went_out(page, 0)
+    audit(page, "the deal form of eight players")
+    page.goto(f"{path}/check?mode=contract&cards=8S+8H+JK")
+    audit(page, "the checker of a family game")
+    page.goto(f"{path}/check?mode=hand&cards=8S+8H+JK+KD+KS+KH+4H+5H+6H+7H+9D")
+    expect(page.locator(".solution")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    audit(page, "my hand: its melds and what stays")
+    page.goto(f"{path}/check?mode=hand&cards=8S+8H+JK+KD+KS+9D")
+    expect(page.locator(".solution .short")).to_be_visible()
+    audit(page, "my hand: one card short")
+    for number in range(1, 11):
+        out = EIGHT[number % 8]
+        api(
+            server,
+            f"{path.replace('/games', '/api/v1/games')}/deals",
+            {"went_out": out, "points": {p: 95 for p in EIGHT if p != out}},
+            game["edit_key"],
+        )
+    page.goto(path)
+    expect(page.locator(".winner")).to_be_visible()
+    expect(page.locator("table.sheet tbody tr")).to_have_count(10)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    audit(page, "a finished sheet of eight players")
+    page.goto("/check?variant=loba&cards=5H+6H+7H+8H")
+    audit(page, "the checker with a game's own words")

@@ -5,13 +5,15 @@ import re
 from playwright.sync_api import expect
 
 from .helpers import (
+    EMPTY_SHEET,
     adds,
     enter_deal_by_points,
+    expect_sheet,
+    filled,
     hand,
     open_deal_form,
     points,
     save,
-    sheet_rows,
     shot,
     start_push,
     went_out,
@@ -26,7 +28,7 @@ def test_a_whole_game_of_push(page):
     shot(page, "home.png")
     game = start_push(page)
     expect(page.locator(".contract")).to_have_text("Deal 1 · 6 cards · two sets of three")
-    expect(page.locator("table.sheet thead th")).to_have_text(["Cards", "We", "They"])
+    expect(page.locator("table.sheet thead th")).to_have_text(["Deal", "We", "They"])
     expect(page.locator(".sheet-page > .hint")).to_have_text("We: Ann & Cat · They: Bob & Dan")
 
     # Deal 1: Ann went out, so We score nothing. Bob is left with K♠ 7♦ JK
@@ -45,7 +47,7 @@ def test_a_whole_game_of_push(page):
     shot(page, "deal.png")
     save(page)
     assert page.url.endswith(game)
-    assert sheet_rows(page)[0] == ["6", "---", "60"]
+    expect_sheet(page, [["1 · 6", "---", "60"]])
     expect(page.locator(".contract")).to_have_text(
         "Deal 2 · 7 cards · one set of three and one run of four"
     )
@@ -59,14 +61,14 @@ def test_a_whole_game_of_push(page):
     expect(adds(page)).to_have_text("This deal adds: We 55 · They 0")
     save(page)
 
-    # Deal 3: the stock ran out, so everyone scores: Ann 10, Bob Q♥ Q♥, Cat 0, Dan 5.
+    # Deal 3: the stock ran out, so everyone scores: Ann 10, Bob Q♥ Q♥, Cat 5, Dan 5.
     open_deal_form(page, 3)
     went_out(page, "stock")
     points(page, 0, "10")
     hand(page, 1, "QH QH")
-    points(page, 2, "0")
+    points(page, 2, "5")  # R27: nobody went out, so no hand is empty
     points(page, 3, "5")
-    expect(adds(page)).to_have_text("This deal adds: We 10 · They 25")
+    expect(adds(page)).to_have_text("This deal adds: We 15 · They 25")
     save(page)
 
     # Deal 4: Dan went out; Ann holds 3♣ 4♣, Cat says 30.
@@ -85,14 +87,18 @@ def test_a_whole_game_of_push(page):
     expect(adds(page)).to_have_text("This deal adds: We 0 · They 90")
     save(page)
 
-    assert sheet_rows(page) == [
-        ["6", "---", "60"],
-        ["7", "55", "60"],
-        ["8", "65", "85"],
-        ["9", "105", "85"],
-        ["10", "105", "175"],
-    ]
-    expect(page.locator(".winner")).to_have_text("★ We win with 105")
+    expect_sheet(
+        page,
+        [
+            ["1 · 6", "---", "60"],
+            ["2 · 7", "55", "60"],
+            ["3 · 8", "70", "85"],
+            ["4 · 9", "110", "85"],
+            ["5 · 10", "110", "175"],
+        ],
+        whole=True,
+    )
+    expect(page.locator(".winner")).to_have_text("★ Ann and Cat win with 110")
     expect(page.get_by_role("link", name=re.compile("Enter deal"))).to_have_count(0)
     expect(page.locator(".contract")).to_have_count(0)
     shot(page, "sheet-finished.png")
@@ -102,13 +108,19 @@ def test_a_reload_loses_nothing_saved(page):
     game = start_push(page)
     enter_deal_by_points(page, 1, 0, {1: 20, 3: 10})
     enter_deal_by_points(page, 2, 1, {0: 15, 2: 25})
-    saved = [["6", "---", "30"], ["7", "40", "30"], ["8", "", ""], ["9", "", ""], ["10", "", ""]]
-    assert sheet_rows(page) == saved
+    saved = [
+        ["1 · 6", "---", "30"],
+        ["2 · 7", "40", "30"],
+        ["3 · 8", "", ""],
+        ["4 · 9", "", ""],
+        ["5 · 10", "", ""],
+    ]
+    expect_sheet(page, saved, whole=True)
 
     page.reload()
-    assert sheet_rows(page) == saved
+    expect_sheet(page, saved, whole=True)
     expect(page.locator(".contract")).to_have_text("Deal 3 · 8 cards · two runs of four")
-    expect(page.locator("table.sheet tr.current th")).to_have_text("8")
+    expect(page.locator("table.sheet tr.current th")).to_have_text("3 · 8")
 
     # Half-way through deal 3's form, the page is reloaded (a pull to refresh).
     open_deal_form(page, 3)
@@ -122,14 +134,14 @@ def test_a_reload_loses_nothing_saved(page):
     expect(page.locator("input[name='points-3']")).to_have_value("45")
     page.get_by_role("link", name="Back to the sheet").tap()
     expect(page).to_have_url(re.compile(re.escape(game) + "$"))
-    assert sheet_rows(page) == saved  # nothing was saved by the reload
+    expect_sheet(page, saved, whole=True)  # nothing was saved by the reload
 
     # Back to the form: the entry is still there, and is saved; the earlier deals stay.
     open_deal_form(page, 3)
     expect(adds(page)).to_have_text("This deal adds: We 0 · They 55")
     save(page)
     page.reload()
-    assert sheet_rows(page)[:3] == [["6", "---", "30"], ["7", "40", "30"], ["8", "40", "85"]]
+    expect_sheet(page, [["1 · 6", "---", "30"], ["2 · 7", "40", "30"], ["3 · 8", "40", "85"]])
 
 
 def test_correcting_deal_two_moves_every_later_total(page):
@@ -137,7 +149,7 @@ def test_correcting_deal_two_moves_every_later_total(page):
     enter_deal_by_points(page, 1, 0, {1: 20, 3: 10})
     enter_deal_by_points(page, 2, 1, {0: 15, 2: 25})
     enter_deal_by_points(page, 3, "stock", {0: 5, 1: 5, 2: 5, 3: 5})
-    assert sheet_rows(page)[:3] == [["6", "---", "30"], ["7", "40", "30"], ["8", "50", "40"]]
+    expect_sheet(page, [["1 · 6", "---", "30"], ["2 · 7", "40", "30"], ["3 · 8", "50", "40"]])
     shot(page, "sheet.png")
 
     page.locator("a[aria-label='Correct deal 2']").tap()
@@ -149,25 +161,27 @@ def test_correcting_deal_two_moves_every_later_total(page):
     expect(adds(page)).to_have_text("This deal adds: We 60 · They 0")
     expect(page.locator("button[name='save']")).to_have_text("Save the correction")
     save(page)
-    assert sheet_rows(page)[:3] == [["6", "---", "30"], ["7", "60", "30"], ["8", "70", "40"]]
+    expect_sheet(page, [["1 · 6", "---", "30"], ["2 · 7", "60", "30"], ["3 · 8", "70", "40"]])
     expect(page.locator(".contract")).to_have_text("Deal 4 · 9 cards · three sets of three")
 
     # Undo takes back the last deal, after asking.
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Undo deal 3").tap()
     expect(page.get_by_role("link", name="Enter deal 3")).to_be_visible()
-    assert sheet_rows(page)[:3] == [["6", "---", "30"], ["7", "60", "30"], ["8", "", ""]]
+    expect_sheet(page, [["1 · 6", "---", "30"], ["2 · 7", "60", "30"], ["3 · 8", "", ""]])
 
 
 def test_sharing_the_sheet(page, new_context, server):
     game = start_push(page)
     enter_deal_by_points(page, 1, 0, {1: 20, 3: 10})
+    one_deal = filled([["1 · 6", "---", "30"]])
+    expect_sheet(page, one_deal, whole=True)
 
     # A phone with the read-only link follows the sheet and cannot change it.
     follower = new_context().new_page()
     follower.goto(game)
     expect(follower.locator("h1")).to_have_text("Push")
-    assert sheet_rows(follower) == sheet_rows(page)
+    expect_sheet(follower, one_deal, whole=True)
     expect(follower.locator(".contract")).to_have_text(
         "Deal 2 · 7 cards · one set of three and one run of four"
     )
@@ -182,15 +196,14 @@ def test_sharing_the_sheet(page, new_context, server):
     expect(follower.locator(".form-error").first).to_contain_text("This phone follows the game")
     expect(follower.locator("button[name='save']")).to_have_count(0)
     follower.goto(game)
-    assert sheet_rows(follower) == sheet_rows(page)
+    expect_sheet(follower, one_deal, whole=True)
 
     # The share page: both links, both QR codes.
     page.get_by_role("link", name="Share").tap()
     expect(page.locator("h1")).to_have_text("Share the game")
     expect(page.locator(".qr svg")).to_have_count(2)
     expect(page.locator("a.link-text")).to_have_text(server + game)
-    page.get_by_text("Show the edit link").tap()
-    edit_link = page.locator("details .link-text")
+    edit_link = page.locator("#edit-link")
     expect(edit_link).to_be_visible()
     expect(edit_link).to_have_text(re.compile(re.escape(server + game) + r"/join#[\w-]{8,64}$"))
     shot(page, "share.png")
@@ -201,16 +214,15 @@ def test_sharing_the_sheet(page, new_context, server):
     expect(keeper).to_have_url(re.compile(re.escape(game) + "$"))
     assert "#" not in keeper.url
     enter_deal_by_points(keeper, 2, 1, {0: 15, 2: 25})
-    assert sheet_rows(keeper)[:2] == [["6", "---", "30"], ["7", "40", "30"]]
+    expect_sheet(keeper, [["1 · 6", "---", "30"], ["2 · 7", "40", "30"]])
     page.goto(game)
-    assert sheet_rows(page)[:2] == [["6", "---", "30"], ["7", "40", "30"]]
+    expect_sheet(page, [["1 · 6", "---", "30"], ["2 · 7", "40", "30"]])
     follower.reload()
-    assert sheet_rows(follower)[:2] == [["6", "---", "30"], ["7", "40", "30"]]
+    expect_sheet(follower, [["1 · 6", "---", "30"], ["2 · 7", "40", "30"]])
 
 
 def test_bad_input_on_the_deal_form_is_explained_and_nothing_is_saved(page):
     game = start_push(page)
-    before = sheet_rows(page)
     open_deal_form(page, 1)
     went_out(page, 0)
     points(page, 1, "2x")
@@ -237,4 +249,4 @@ def test_bad_input_on_the_deal_form_is_explained_and_nothing_is_saved(page):
 
     page.get_by_role("link", name="Back to the sheet").tap()
     expect(page.get_by_role("link", name="Enter deal 1")).to_be_visible()
-    assert sheet_rows(page) == before
+    expect_sheet(page, EMPTY_SHEET, whole=True)

@@ -1,25 +1,12 @@
 """Every main page fits a 360 px phone, and the keypad's keys are big enough to hit."""
 
-import json
-import urllib.request
-
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import start_push
+from .helpers import api, start_push
 
 NARROW = 360
 TAP = 48  # px: the smallest key a thumb hits reliably
-
-
-def _api(server, path, body, key=None):
-    request = urllib.request.Request(
-        server + path,
-        data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"} | ({"X-Edit-Key": key} if key else {}),
-    )
-    with urllib.request.urlopen(request, timeout=5) as response:
-        return json.load(response)
 
 
 @pytest.fixture
@@ -27,13 +14,13 @@ def games(server):
     """Two games made through the API: one after a deal, one finished; with edit keys."""
     made = {}
     for name, deals in (("playing", 1), ("finished", 5)):
-        game = _api(
+        game = api(
             server,
             "/api/v1/games",
             {"variant": "push", "players": ["Annabelle", "Bartholomew", "Cat", "Dan"]},
         )
         for _ in range(deals):
-            _api(
+            api(
                 server,
                 f"/api/v1/games/{game['id']}/deals",
                 {"went_out": "Annabelle", "points": {"Bartholomew": 115, "Dan": 10}},

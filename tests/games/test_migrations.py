@@ -1,12 +1,14 @@
 """The migrations build exactly the tables the models describe, on every database, and
 go down and up again cleanly: a host that upgrades loses nothing it had."""
 
+from datetime import UTC, datetime
+
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask_migrate import downgrade, upgrade
-from sqlalchemy import update
+from sqlalchemy import JSON, DateTime, column, inspect, select, table, update
 
-from referee.models import IdempotentRequest, db
+from referee.models import Deal, IdempotentRequest, db
 
 FOUR = ["A", "B", "C", "D"]
 
@@ -50,3 +52,57 @@ def test_an_answer_kept_before_0003_is_replayed_without_an_etag(stored_app):
     assert again.get_json() == first.get_json()
     assert "ETag" not in again.headers
     assert len(client.get(f"/api/v1/games/{game['id']}").get_json()["deals"]) == 1
+
+
+def test_a_push_game_stored_before_0004_reads_the_same_after_it(stored_app):
+    """A database at 0003 (no bent tables) holding a Push game with deals, one of them
+    written by the 0003 schema itself, is brought to head: every deal reads back as it
+    was, none of them bent (R63 came with 0004)."""
+    client = stored_app.test_client()
+    game = client.post("/api/v1/games", json={"variant": "push", "players": FOUR}).get_json()
+    path = f"/api/v1/games/{game['id']}"
+    key = {"X-Edit-Key": game["edit_key"]}
+    for deal in (
+        {"went_out": "A", "hands": {"B": "AS KD", "D": "7C JK"}},
+        {"went_out": None, "points": {"A": 5, "B": 10, "C": 15, "D": 20}},
+    ):
+        assert client.post(f"{path}/deals", json=deal, headers=key).status_code == 201
+    before = client.get(path).get_json()
+    with stored_app.app_context():
+        downgrade(revision="0003")
+        assert "bent_table" not in {c["name"] for c in inspect(db.engine).get_columns("deal")}
+        deal_0003 = table(  # the deal table as 0003 made it
+            "deal",
+            column("game_id"),
+            column("number"),
+            column("went_out"),
+            column("hands", JSON),
+            column("recorded_at", DateTime(timezone=True)),
+        )
+        with db.engine.begin() as connection:
+            connection.execute(
+                deal_0003.insert().values(
+                    game_id=game["id"],
+                    number=3,
+                    went_out="B",
+                    hands={"A": {"cards": ["10H"]}, "C": {"points": 20}},
+                    recorded_at=datetime.now(UTC),
+                )
+            )
+        upgrade()
+        bent = db.session.execute(select(Deal.bent_table).order_by(Deal.number)).scalars()
+        assert list(bent) == [False, False, False]
+    assert differences(stored_app) == []
+    after = client.get(path).get_json()
+    assert after["deals"][:2] == before["deals"]
+    assert after["deals"][2] == {
+        "deal": 3,
+        "cards_dealt": 8,
+        "went_out": "B",
+        "scores": {"We": 30, "They": 0},
+        "points": {"A": 10, "B": None, "C": 20, "D": None},
+    }
+    assert {k: v for k, v in after.items() if k not in ("deals", "sheet", "totals")} == {
+        k: v for k, v in before.items() if k not in ("deals", "sheet", "totals")
+    }
+    assert after["sheet"][:2] == before["sheet"]

@@ -4,7 +4,7 @@ import threading
 import uuid
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from referee.models import Game as GameRow
 from referee.models import IdempotentRequest, db
@@ -193,29 +193,40 @@ def test_without_if_match_the_last_writer_wins(stored_client):
     assert game.get()["deals"][0]["went_out"] == "Bob"
 
 
-def test_a_double_tap_from_two_threads_with_one_key_records_once(stored_app):
-    client = stored_app.test_client()
-    game = Game(client, variant="push")
-    retry = key()
-    start = threading.Barrier(4)
+def at_once(app, phones, path, body, headers):
+    """``phones`` test clients post the same request at the same moment; their answers."""
+    start = threading.Barrier(phones)
     answers = []
 
     def tap():
-        phone = stored_app.test_client()
+        phone = app.test_client()
         start.wait()
-        answers.append(
-            phone.post(
-                f"/api/v1/games/{game.id}/deals",
-                json=DEAL,
-                headers=game.key | {"Idempotency-Key": retry},
-            )
-        )
+        answers.append(phone.post(path, json=body, headers=headers))
 
-    taps = [threading.Thread(target=tap) for _ in range(4)]
+    taps = [threading.Thread(target=tap) for _ in range(phones)]
     for thread in taps:
         thread.start()
     for thread in taps:
         thread.join()
+    return answers
+
+
+def test_a_double_tap_from_two_threads_with_one_key_records_once(stored_app):
+    game = Game(stored_app.test_client(), variant="push")
+    headers = game.key | {"Idempotency-Key": key()}
+    answers = at_once(stored_app, 4, f"/api/v1/games/{game.id}/deals", DEAL, headers)
     assert [answer.status_code for answer in answers] == [201] * 4
     assert len({answer.data for answer in answers}) == 1
     assert len(game.get()["deals"]) == 1
+
+
+def test_ten_creations_at_once_with_one_key_make_one_game_and_answer_alike(stored_app):
+    """On PostgreSQL nothing serialises two creations (there is no game row to lock):
+    the loser of the race on the kept answer's key must get the first answer, not
+    a 500 (a UniqueViolation)."""
+    body = {"variant": "push", "players": FOUR}
+    answers = at_once(stored_app, 10, "/api/v1/games", body, {"Idempotency-Key": key()})
+    assert [answer.status_code for answer in answers] == [201] * 10
+    assert len({answer.data for answer in answers}) == 1
+    with stored_app.app_context():
+        assert db.session.scalar(select(func.count()).select_from(GameRow)) == 1

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from referee.models import Game as GameRow
 from referee.models import db
 
-from ..conftest import build_app, dispose
+from ..conftest import dispose
 from .test_sheet import FOUR, Game
 
 PUSH_DEAL = {"went_out": "Ann", "points": {"Bob": 10, "Dan": 10}}
@@ -154,15 +154,14 @@ def test_ids_and_edit_keys_are_long_random_and_the_key_is_kept_hashed(stored_app
             assert row.edit_key_hash != body["edit_key"]
 
 
-def test_a_game_written_by_one_app_is_read_by_another(database_uri):
-    first = build_app(database_uri)
+def test_a_game_written_by_one_app_is_read_by_another(database_uri, make_app):
+    first = make_app(database_uri)
     game = Game(first.test_client(), variant="push")
     game.deal(**PUSH_DEAL)
     written = game.get()
     dispose(first)
-    second = build_app(database_uri)
+    second = make_app(database_uri)
     assert second.test_client().get(f"/api/v1/games/{game.id}").get_json() == written
-    dispose(second)
 
 
 def test_the_sheet_as_csv(game):
@@ -195,7 +194,7 @@ def test_two_phones_recording_the_next_deal_at_once_record_it_once(stored_app):
     assert body["totals"] == {"We": 0, "They": 80}
 
 
-def test_flask_db_upgrade_on_an_empty_database(database_uri):
+def test_flask_db_upgrade_on_an_empty_database(database_uri, make_app):
     root = Path(__file__).resolve().parents[2]
     environment = os.environ | {"DATABASE_URL": database_uri, "SECRET_KEY": "test"}
     done = subprocess.run(
@@ -204,9 +203,27 @@ def test_flask_db_upgrade_on_an_empty_database(database_uri):
         env=environment,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=600,  # a guard against a hang, not a measure of speed
     )
     assert done.returncode == 0, done.stderr
-    app = build_app(database_uri)
+    app = make_app(database_uri)
     assert Game(app.test_client(), variant="push").get()["deals"] == []
-    dispose(app)
+
+
+@pytest.mark.parametrize(
+    ("team", "cell"),
+    [
+        ('=HYPERLINK("http://x.example")', '"\'=HYPERLINK(""http://x.example"")"'),
+        ("+cmd|' /C calc'!A0", "'+cmd|' /C calc'!A0"),
+        ("-2+3", "'-2+3"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("We", "We"),
+    ],
+)
+def test_a_name_that_a_spreadsheet_would_run_is_written_as_text(stored_client, team, cell):
+    created = stored_client.post(
+        "/api/v1/games",
+        json={"variant": "push", "players": ["Ann", "Bob", "Cat", "Dan"], "teams": [team, "They"]},
+    ).get_json()
+    sheet = stored_client.get(f"/api/v1/games/{created['id']}/sheet.csv").data.decode()
+    assert sheet.splitlines()[0] == f"deal,cards_dealt,{cell},They"

@@ -137,7 +137,8 @@ CARD_TEXT = (
     | ODD
 )
 PRESS = (
-    st.sampled_from(["joker", "back", "clear", "next-meld", "typed", "mode:layoff", "into:table", "mode:contract"])
+    st.sampled_from(["joker", "back", "clear", "next-meld", "typed", "mode:layoff", "mode:rescue", "into:table", "into:tray", "mode:contract", "mode:hand"])
+    | st.builds(lambda melds: "send:" + "|".join(melds), st.lists(CARD_TEXT, max_size=10))
     | st.builds(lambda rank: f"rank:{rank}", st.sampled_from(["A", "2", "10", "K", "Z", ""]))
     | st.builds(lambda suit: f"suit:{suit}", st.sampled_from(["S", "H", "D", "C", "X"]))
     | st.builds(lambda value: f"remove:{value}", SEAT)
@@ -165,7 +166,8 @@ DEAL_FIELDS = st.fixed_dictionaries(
 CHECK_FIELDS = st.fixed_dictionaries(
     {},
     optional={
-        "mode": st.sampled_from(["meld", "layoff", "contract"]) | ODD,
+        "mode": st.sampled_from(["meld", "layoff", "rescue", "contract", "hand"]) | ODD,
+        "hand": CARD_TEXT,
         "cards": CARD_TEXT,
         "rank": st.sampled_from(["A", "7", ""]) | ODD,
         "table": CARD_TEXT,

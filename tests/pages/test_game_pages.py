@@ -4,9 +4,6 @@ import re
 
 import pytest
 
-from referee import create_app
-
-from ..conftest import dispose
 from .conftest import FOUR, enter_deal, start_game, text
 
 
@@ -107,22 +104,22 @@ def test_the_sheet_reads_like_the_paper_one(client):  # R34
         for _, row in rows
     ]
     assert cells == [
-        ["6", "---", "40"],
-        ["7", "120", "40"],
-        ["8", "120", "100"],
-        ["9", "300", "100"],
-        ["10", "", ""],
+        ["1 · 6", "---", "40"],
+        ["2 · 7", "120", "40"],
+        ["3 · 8", "120", "100"],
+        ["4 · 9", "300", "100"],
+        ["5 · 10", "", ""],
     ]
     assert rows[4][0].startswith("current")  # the deal being played is highlighted
     enter_deal(client, game, 0, points_1="180", points_3="0")
-    assert "They win with 280" in text(client.get(game))
+    assert "Bob and Dan win with 280" in text(client.get(game))  # the people, not "They"
 
 
 def test_a_tie_is_shown_as_a_tie(client):  # R32
     game = start_game(client)
     for _ in range(5):
         enter_deal(client, game, "stock", points_0="5", points_1="5", points_2="5", points_3="5")
-    assert "We and They tie for the win with 50 each" in text(client.get(game))
+    assert "Ann and Cat tie with Bob and Dan for the win with 50 each" in text(client.get(game))
 
 
 def test_after_the_fifth_deal_there_is_no_sixth(client):
@@ -175,7 +172,7 @@ def test_correcting_deal_2_changes_every_later_total(client):
     )
     assert response.status_code == 303
     page = text(client.get(game))
-    assert "6 --- 20 7 20 20 8 30 20" in page
+    assert "1 · 6 --- 20 2 · 7 20 20 3 · 8 30 20" in page
 
 
 def test_undo_the_last_deal(client):
@@ -203,7 +200,9 @@ def test_sharing_shows_both_links_with_qr_codes_and_the_edit_link_joins(app, cli
     game = start_game(client)
     page = client.get(f"{game}/share").data.decode()
     assert page.count("<svg") == 2
-    edit = re.search(r'<p class="link-text"><a href="(http[^"]+#[^"]+)">', page).group(1)
+    edit = re.search(
+        r'<p class="link-text" id="edit-link"><a href="(http[^"]+#[^"]+)">', page
+    ).group(1)
     path, key = edit.split("localhost", 1)[1].split("#")
     other = app.test_client()
     assert "Keep the sheet on another phone" not in other.get(f"{game}/share").data.decode()
@@ -225,14 +224,8 @@ def test_an_unknown_game_is_a_friendly_404(client):
     assert "There is no such page or game" in text(response)
 
 
-def test_forms_need_their_csrf_token(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "t",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'r.db'}",
-        }
-    )
+def test_forms_need_their_csrf_token(tmp_path, make_app):
+    app = make_app(f"sqlite:///{tmp_path / 'r.db'}", SECRET_KEY="t")
     client = app.test_client()
     data = {f"players-{i}": name for i, name in enumerate(FOUR)}
     response = client.post("/", data=data)
@@ -242,7 +235,6 @@ def test_forms_need_their_csrf_token(tmp_path):
         r'name="csrf_token" type="hidden" value="([^"]+)"', client.get("/").data.decode()
     ).group(1)
     assert client.post("/", data=data | {"csrf_token": token}).status_code == 303
-    dispose(app)
 
 
 def test_pages_are_compressed_for_the_phone(client):
@@ -258,3 +250,10 @@ def test_the_app_is_installable(client):
     worker = client.get("/sw.js")
     assert worker.mimetype == "text/javascript"
     assert "htmx-2.0.11.min.js?v=" in worker.data.decode()
+
+
+@pytest.mark.parametrize("path", ["/?variant=pinochle", "/check?variant=pinochle"])
+def test_an_unknown_variant_is_the_404_page_not_push(client, path):
+    page = client.get(path)
+    assert page.status_code == 404
+    assert "Nothing here" in page.get_data(as_text=True)

@@ -33,9 +33,9 @@ def test_a_save_on_a_stale_sheet_says_so_shows_the_sheet_and_keeps_the_entry(app
     mine = open_form(client, f"{game}/deals/new")
     other = app.test_client()
     with client.session_transaction() as session:
-        keys = dict(session["keys"])
+        token = session["phone"]  # the other phone keeps the sheet too
     with other.session_transaction() as session:
-        session["keys"] = keys
+        session["phone"] = token
     enter_deal(other, game, 1, points_0="40", points_2="0")  # another phone saves deal 1
     body = mine | {"went_out": "0", "points-1": "10", "points-3": "5", "save": "1"}
     response = client.post(f"{game}/deals/new", data=body)

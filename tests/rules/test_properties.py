@@ -31,8 +31,12 @@ TWOS = [Card(2, suit) for suit in SUITS]
 WILD_POOL = [JOKER] * 4 + TWOS * 2
 TWOS_POOL = [JOKER] * 2 + TWOS * 2
 
+# The Push family (the Contract Rummy family has its own in test_family_properties.py).
+PUSH_FAMILY = [variant for variant in VARIANTS if get_ruleset(variant).variant in
+               ("push", "push-solo", "cap-it", "shove-it")]  # fmt: skip
+
 # Every variant with its defaults, and each with the suit rule of sets switched (R9, R10).
-RULESETS = [(variant, None) for variant in VARIANTS] + [
+RULESETS = [(variant, None) for variant in PUSH_FAMILY] + [
     ("push", {"set_distinct_suits": False}),
     ("shove-it", {"set_distinct_suits": True}),
 ]
@@ -205,7 +209,7 @@ def test_an_all_wild_meld_reads_as_every_set_but_twos_and_every_run():
 # --- Properties of the core alone -------------------------------------------------
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("variant", PUSH_FAMILY)
 @SETTINGS
 @given(data=st.data())
 def test_readings_do_not_depend_on_the_order_of_the_cards(variant, data):
@@ -223,7 +227,7 @@ def declaration_of(reading) -> Declaration:
     return Declaration(kind="run", suit=reading.suit, low=reading.low, high=reading.high)
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("variant", PUSH_FAMILY)
 @SETTINGS
 @given(cards=melds)
 def test_every_reading_declared_back_is_that_one_reading(variant, cards):
@@ -235,7 +239,7 @@ def test_every_reading_declared_back_is_that_one_reading(variant, cards):
         assert not declared.needs_declaration
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("variant", PUSH_FAMILY)
 @SETTINGS
 @given(cards=melds)
 def test_run_readings_place_every_card(variant, cards):
@@ -271,7 +275,7 @@ def test_run_readings_place_every_card(variant, cards):
         assert placed_wilds == given_wilds, where
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+@pytest.mark.parametrize("variant", PUSH_FAMILY)
 @SETTINGS
 @given(cards=st.one_of(any_size_melds, melds))
 def test_legal_exactly_when_there_is_a_reading_and_otherwise_a_reason(variant, cards):

@@ -91,6 +91,8 @@ def test_a_deal_s_cards_dealt_follow_the_ruleset():
         ("Ann", {"Ann": parse_cards("7H"), "Bob": 0, "Dan": 0}, "Ann went out, so Ann has no cards left"),
         ("Ann", {"Bob": parse_cards("7H 7H"), "Dan": parse_cards("7H")}, "there are three 7H here"),  # R3
         ("Ann", {"Bob": 12, "Dan": 0}, "cannot be a hand in Push: every card is worth a multiple of 5"),
+        (None, {"Ann": 5, "Bob": 0, "Cat": 5, "Dan": 5}, "Bob cannot score 0 in deal 1: the stock ran out"),  # R27
+        (None, {"Ann": 5, "Bob": 5, "Cat": parse_cards(""), "Dan": 5}, "Cat cannot score 0 in deal 1"),  # R27: no empty hand
     ],
 )  # fmt: skip
 def test_a_deal_the_rules_cannot_score(went_out, hands, error):

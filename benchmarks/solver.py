@@ -1,0 +1,185 @@
+"""How fast the hand solver answers (FAMILY.md R65-R67), against the exhaustive
+partitioner of the tests.
+
+Run from the project root::
+
+    .venv/bin/python benchmarks/solver.py                 # 2,000 hands a game
+    .venv/bin/python benchmarks/solver.py --hands 200     # quicker
+    .venv/bin/python benchmarks/solver.py --seed 7        # other hands
+
+Every hand is dealt from the game's own pack (smallest table), the cards of a
+deal plus the one drawn (11+1 in Push's last deal with ``ten_cards``, 11+1 in
+Shanghai, up to 16+1 in Caribbean Kalooki's deal 9), half of them built near the
+deal's contract and half at random, each with 0 to 6 wild cards. The whole
+answer is timed: the best melds, or how short the hand is and, one card short,
+every completing card. It prints figures and the aims they are read against;
+it never fails on a timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import platform
+import random
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from referee.rules import Card, Ruleset, get_ruleset, solve_hand  # noqa: E402
+from referee.rules.solver import SearchTooLong, _Search  # noqa: E402
+from tests.rules.partition import best_left  # noqa: E402
+
+GAMES = (
+    ("push", {"ten_cards": True}),
+    ("shanghai", None),
+    ("caribbean-kalooki", None),
+    ("contract-rummy", None),
+    ("loba", None),
+)
+SUITS = ("S", "H", "D", "C")
+JOKER = Card(0, "")
+AIM_P99_MS = 50.0
+AIM_RATIO_11 = 100.0
+
+
+def percentile(ordered: Sequence[float], q: float) -> float:
+    """Nearest-rank percentile of an ascending list."""
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def pack_of(rules: Ruleset) -> list[Card]:
+    pack = rules.pack()
+    naturals = [Card(rank, suit) for rank in range(1, 14) for suit in SUITS]
+    return naturals * pack.decks + [JOKER] * pack.jokers
+
+
+def wild_cards(rules: Ruleset, stock: list[Card]) -> list[Card]:
+    return [card for card in stock if rules.is_wild(card)]
+
+
+def deal_hand(rules: Ruleset, number: int, rng: random.Random, near: bool) -> list[Card]:
+    """The deal's cards plus the one drawn, from the pack: near the contract (its
+    melds, some cards swapped) or at random; 0 to 6 wild cards either way."""
+    rule = rules.deal(number)
+    size = rule.cards + 1
+    stock = pack_of(rules)
+    rng.shuffle(stock)
+    hand: list[Card] = []
+    if near:
+        for part in rule.contract:
+            if part.kind == "set":
+                rank = rng.randint(3, 13)
+                hand += [Card(rank, rng.choice(SUITS)) for _ in range(part.min)]
+            else:
+                suit = rng.choice(SUITS)
+                low = rng.randint(3, max(3, 14 - part.min))
+                hand += [Card(1 if p == 14 else p, suit) for p in range(low, low + part.min)]
+        for index in range(len(hand)):
+            if rng.random() < 0.2:
+                hand[index] = stock[-1 - index]
+    wilds = rng.randint(0, 6)
+    wild_stock = wild_cards(rules, stock)
+    hand = hand[: size - wilds] + wild_stock[:wilds]
+    naturals = [card for card in stock if not rules.is_wild(card)]
+    hand += naturals[: max(0, size - len(hand))]
+    return fit_pack(rules, hand, stock, size)
+
+
+def fit_pack(rules: Ruleset, hand: list[Card], stock: list[Card], size: int) -> list[Card]:
+    """Drop copies the pack does not hold, and fill up from the stock (R3, R49)."""
+    pack = rules.pack()
+    counts: Counter[Card] = Counter()
+    kept = []
+    for card in [*hand, *stock]:
+        if len(kept) == size:
+            break
+        if counts[card] < (pack.jokers if card.rank == 0 else pack.decks):
+            counts[card] += 1
+            kept.append(card)
+    return kept
+
+
+def hands_of(rules: Ruleset, count: int, rng: random.Random) -> list[tuple[int, list[Card]]]:
+    return [
+        (number, deal_hand(rules, number, rng, near=index % 2 == 0))
+        for index in range(count)
+        for number in [rng.randint(1, len(rules.deals))]
+    ]
+
+
+def timed(call) -> tuple[float, object]:
+    start = time.perf_counter()
+    result = call()
+    return (time.perf_counter() - start) * 1000, result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=2000, help="hands a game (2,000)")
+    parser.add_argument("--brute", type=int, default=12, help="hands a game for the partitioner")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(
+        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} CPUs, "
+        f"Python {platform.python_version()}; load {os.getloadavg()[0]:.1f}"
+    )
+    print(f"aim: p99 under {AIM_P99_MS:.0f} ms for every hand the games deal\n")
+    print(f"{'game':20} {'cards':>5} {'hands':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
+    for variant, options in GAMES:
+        rules = get_ruleset(variant, options)
+        rng = random.Random(args.seed)
+        by_size: dict[int, list[float]] = defaultdict(list)
+        too_long = 0
+        for number, hand in hands_of(rules, args.hands, rng):
+            try:
+                ms, _ = timed(lambda: solve_hand(hand, rules, number))  # noqa: B023
+            except SearchTooLong:
+                too_long += 1  # refused at SEARCH_LIMIT positions: no answer, no time kept
+                continue
+            by_size[len(hand)].append(ms)
+        if too_long:
+            print(f"{variant:20} {too_long} hands refused as too long to solve exactly")
+        everything = sorted(ms for times in by_size.values() for ms in times)
+        for size in sorted(by_size):
+            times = sorted(by_size[size])
+            print(
+                f"{variant:20} {size:5} {len(times):6} {percentile(times, 0.5):8.2f} "
+                f"{percentile(times, 0.99):8.2f} {times[-1]:8.1f}"
+            )
+        print(
+            f"{variant:20} {'all':>5} {len(everything):6} {percentile(everything, 0.5):8.2f} "
+            f"{percentile(everything, 0.99):8.2f} {everything[-1]:8.1f}\n"
+        )
+    print("\nthe best-melds search against the exhaustive partitioner, same hands:")
+    print(f"{'game':20} {'cards':>5} {'hands':>6} {'solver ms':>10} {'brute ms':>10} {'ratio':>7}")
+    for variant, options in GAMES:
+        rules = get_ruleset(variant, options)
+        rng = random.Random(args.seed + 1)
+        rows: dict[int, list[tuple[float, float]]] = defaultdict(list)
+        for number, hand in hands_of(rules, args.brute, rng):
+            hand = hand[:11]
+            rule = rules.deal(number)
+            fast, found = timed(lambda: _Search(rules, rule, hand, None).best())  # noqa: B023
+            slow, left = timed(lambda: best_left(hand, rules, number))  # noqa: B023
+            assert (found is None) == (left is None)
+            rows[len(hand)].append((fast, slow))
+        for size in sorted(rows):
+            fast_total = sum(f for f, _ in rows[size])
+            slow_total = sum(s for _, s in rows[size])
+            count = len(rows[size])
+            print(
+                f"{variant:20} {size:5} {count:6} {fast_total / count:10.2f} "
+                f"{slow_total / count:10.1f} {slow_total / fast_total:7.0f}x"
+            )
+    print(f"\naim: at least {AIM_RATIO_11:.0f}x faster than the partitioner at 11 cards")
+
+
+if __name__ == "__main__":
+    main()

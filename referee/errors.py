@@ -1,0 +1,134 @@
+"""One set of error handlers: under /api/ a JSON sentence, elsewhere an error page.
+
+Whatever goes wrong, a person (or a program) gets a sentence they can act on and
+the right status; never a traceback.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, Response, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from . import games
+from .extensions import MAX_BODY_BYTES
+from .idempotency import version_tag
+from .rules import GameRuleError, RulesError, UnknownVariantError
+from .schemas import Error, Game, StaleGame
+
+
+class ApiError(Exception):
+    """An answer of ``status`` with ``{"error": message}``."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+#: The API's sentences for the errors Flask and Werkzeug raise themselves.
+HTTP_SENTENCES = {
+    404: "there is nothing at {path}; GET /api/v1/variants lists the variants",
+    405: "{method} is not allowed on {path}; use {allowed}",
+    413: f"the request body is larger than {MAX_BODY_BYTES // 1024} KB; send less",
+    429: "too many games were started from this address in the last minute; "
+    "wait a minute and try again",
+}
+
+#: The pages' titles and sentences for the same.
+PAGE_SENTENCES = {
+    400: ("This page was out of date", "Reload the page and try again; nothing was lost."),
+    404: ("Nothing here", "There is no such page or game. Check the link you followed."),
+    405: ("Not like that", "Go back and use the page's own buttons."),
+    413: ("Too much at once", "That was more than a page ever sends; go back and try again."),
+    429: (
+        "Too many new games",
+        "Too many games were started from this phone's network in the last minute. "
+        "Wait a minute and try again.",
+    ),
+}
+
+
+def _in_api() -> bool:
+    return request.path.startswith("/api/")
+
+
+def error_json(status: int, message: str) -> tuple[Response, int]:
+    return jsonify(Error(error=message).dump()), status
+
+
+def error_page(status: int, title: str, message: str) -> tuple[str, int]:
+    return render_template("error.html", title=title, message=message), status
+
+
+def _status(error: Exception) -> int:
+    """The status of an error the rules core or the storage raised."""
+    if isinstance(error, UnknownVariantError | games.GameNotFound | games.DealNotFound):
+        return 404
+    if isinstance(error, games.EditRefused):
+        return 403
+    if isinstance(error, games.GameConflict):
+        return 409
+    if isinstance(error, GameRuleError):
+        return 422
+    return 400
+
+
+def register(app: Flask) -> None:
+    """Register the handlers on the app: routing errors never reach a blueprint's own."""
+
+    @app.errorhandler(ApiError)
+    def api_error(error: ApiError) -> Any:
+        return error_json(error.status, error.message)
+
+    @app.errorhandler(RulesError)
+    @app.errorhandler(games.GameNotFound)
+    @app.errorhandler(games.DealNotFound)
+    @app.errorhandler(games.EditRefused)
+    def refused(error: Exception) -> Any:
+        if not _in_api():
+            return unexpected(error)  # a page answers these itself, in its own words
+        return error_json(_status(error), str(error))
+
+    @app.errorhandler(games.StaleGame)
+    def stale(error: games.StaleGame) -> Any:
+        if not _in_api():
+            return unexpected(error)
+        game = error.game
+        body = StaleGame(error=str(error), game=Game.of(game, games.sheet_of(game)))
+        response = jsonify(body.dump())
+        response.set_etag(version_tag(game.version))
+        return response, 412
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Any:
+        status = error.code or 500
+        # Retry-After of a 429 (and any header the error carries but Content-Type).
+        carried = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
+        if not _in_api():
+            title, message = PAGE_SENTENCES.get(
+                status, (error.name, error.description or "Go back and try again.")
+            )
+            page, status = error_page(status, title, message)
+            return page, status, carried
+        template = HTTP_SENTENCES.get(status)
+        methods = getattr(error, "valid_methods", None) or []
+        allowed = ", ".join(sorted(set(methods) - {"HEAD", "OPTIONS"}))
+        message = (
+            template.format(path=request.path, method=request.method, allowed=allowed)
+            if template
+            else (error.description or error.name)
+        )
+        response, status = error_json(status, message)
+        response.headers.extend(carried)
+        if methods:
+            response.headers["Allow"] = ", ".join(sorted(methods))  # RFC 9110 for a 405
+        return response, status
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> Any:
+        app.logger.exception("unexpected error on %s %s", request.method, request.path)
+        if _in_api():
+            return error_json(500, "the referee hit an unexpected problem; please try again")
+        return error_page(500, "Something went wrong", "Please go back and try again.")

@@ -1,0 +1,71 @@
+"""Housekeeping for whoever hosts the referee: forget kept answers past their day,
+and, if asked, remove finished (or abandoned) games nobody has touched for a while.
+
+Run as ``flask --app referee referee prune`` (see referee.commands); each removal
+is one transaction.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import delete, func, select
+
+from . import games
+from .extensions import db
+from .idempotency import KEPT_FOR
+from .models import Game, IdempotentRequest
+from .storage import begin_write, one_transaction
+
+_DURATION = re.compile(r"^\s*(\d{1,6})\s*(d|h|m|days?|hours?|minutes?)\s*$", re.IGNORECASE)
+
+
+def parse_duration(text: str) -> timedelta:
+    """``90d``, ``12h``, ``30m`` (or ``90 days``) as a timedelta; ValueError otherwise.
+
+    >>> parse_duration("90d"), parse_duration("12 hours")
+    (datetime.timedelta(days=90), datetime.timedelta(seconds=43200))
+    """
+    found = _DURATION.match(text)
+    if found is None:
+        raise ValueError(f"{text!r} is not a duration; write it like 90d, 12h or 30m")
+    amount, unit = int(found.group(1)), found.group(2).lower()[0]
+    return {"d": timedelta(days=amount), "h": timedelta(hours=amount)}.get(
+        unit, timedelta(minutes=amount)
+    )
+
+
+@dataclass(frozen=True)
+class Pruned:
+    answers: int  # kept answers of retried writes, past their day
+    games: int  # games removed, with their deals
+
+
+def prune(
+    games_older_than: timedelta | None = None,
+    *,
+    unfinished_too: bool = False,
+    now: datetime | None = None,
+) -> Pruned:
+    """Forget kept answers older than a day; with ``games_older_than``, remove the
+    finished games last changed longer ago than that (and the unfinished ones too,
+    with ``unfinished_too``). Inside an app context."""
+    now = now or datetime.now(UTC)
+    with one_transaction():
+        begin_write()
+        expired = IdempotentRequest.created_at < now - KEPT_FOR
+        answers = db.session.scalar(select(func.count()).where(expired))
+        db.session.execute(delete(IdempotentRequest).where(expired))
+        removed = 0
+        if games_older_than is not None:
+            old = db.session.scalars(
+                select(Game).where(Game.updated_at < now - games_older_than)
+            ).all()
+            for game in old:
+                if unfinished_too or games.sheet_of(game).finished:
+                    db.session.delete(game)
+                    removed += 1
+        db.session.commit()
+    return Pruned(answers=answers or 0, games=removed)

@@ -1,0 +1,163 @@
+"""Kept answers for retried writes (API.md, "Retries and several phones").
+
+A write sent with an Idempotency-Key (the API's header, or the deal form's attempt
+key) has its first answer kept for a day. The same request sent again with the
+same key gets that answer and records nothing; the same key with another request
+is a conflict. Phones on poor Wi-Fi send a save twice; it counts once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from flask import current_app
+from sqlalchemy import delete
+from werkzeug.datastructures import ETags
+
+from .extensions import db
+from .models import IdempotentRequest
+from .storage import GameConflict
+
+#: The scope of the keys sent when creating a game (a write to a game is scoped by
+#: its id).
+NEW_GAME = "games"
+KEPT_FOR = timedelta(days=1)
+#: What an Idempotency-Key (or a deal form's attempt key) may be: 8 to 64 characters of
+#: those a header carries (Latin-1), none of them a control character, so any
+#: database keeps it as sent. Spaces inside are fine; a random UUID will do.
+IDEMPOTENCY_KEY = re.compile(r"^[\x20-\x7e\xa0-\xff]{8,64}$")
+
+
+#: The codings a compressing server appends to a strong ETag ("v3" sent gzipped is
+#: "v3:gzip", Flask-Compress's way); each names the same version of the game.
+CODINGS = ("br", "gzip", "deflate", "zstd")
+
+
+def names(etags: ETags, tag: str, *, weak: bool = False) -> bool:
+    """Whether an If-Match (strong comparison) or If-None-Match (``weak``) header
+    names ``tag``, as sent plain or in any compressed form.
+
+    >>> names(ETags(["v3:gzip"]), "v3"), names(ETags(["v3"]), "v3"), names(ETags(["v4"]), "v3")
+    (True, True, False)
+    """
+    contains = etags.contains_weak if weak else etags.contains
+    return any(contains(form) for form in (tag, *(f"{tag}:{coding}" for coding in CODINGS)))
+
+
+def version_tag(version: int | str) -> str:
+    """The ETag value (unquoted) of a game at ``version``: ``v3``."""
+    return f"v{version}"
+
+
+@dataclass(frozen=True)
+class Guard:
+    """What a write is checked against before it is made: the game's ETags the
+    writer last saw (If-Match, parsed), and the writer's Idempotency-Key with a
+    fingerprint of the request, so that a retry is answered as the first time."""
+
+    if_match: ETags | None = None
+    key: str | None = None
+    fingerprint: str = ""
+
+    @classmethod
+    def of(cls, if_match: ETags | None, key: str | None, *request: Any) -> Guard:
+        """A guard for a write; ``request`` is what makes it the request it is (its
+        method, path and body), fingerprinted alike for the API and the pages."""
+        return cls(if_match or None, key, fingerprint(*request) if key is not None else "")
+
+    def allows(self, version: int) -> bool:
+        """Whether a writer who sent this If-Match saw the game at ``version``."""
+        return self.if_match is None or names(self.if_match, version_tag(version))
+
+    def without_key(self) -> Guard:
+        """Corrections and undo take If-Match only (API.md: Idempotency-Key is for
+        creating a game and recording a deal)."""
+        return Guard(if_match=self.if_match)
+
+
+#: A write sent with neither If-Match nor a key: last writer wins, a retry counts again.
+UNGUARDED = Guard()
+
+
+def fingerprint(*request: Any) -> str:
+    """A digest of a request's parts (JSON-able), the same whoever computes it."""
+    encoded = json.dumps(request, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(encoded.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The first answer to a request sent again with the same Idempotency-Key."""
+
+    status: int
+    body: dict[str, Any]
+    #: The game's version in that answer (None for an answer kept before versions were).
+    version: int | None = None
+
+
+def replay(scope: str, guard: Guard) -> Replay | None:
+    """The first answer to this request, if it was made before with this key;
+    a GameConflict if the key was used for another request."""
+    if guard.key is None:
+        return None
+    first = db.session.get(IdempotentRequest, (scope, guard.key))
+    if first is None:
+        return None
+    if not hmac.compare_digest(first.fingerprint, guard.fingerprint):
+        raise GameConflict(
+            "this Idempotency-Key was already used for a different request; "
+            "send a new key with each new request"
+        )
+    body = dict(first.body)
+    if "edit_key" in body:
+        body["edit_key"] = _unseal(body["edit_key"], guard.key)
+    return Replay(first.status, body, first.version)
+
+
+def remember(scope: str, guard: Guard, status: int, body: dict[str, Any], version: int) -> None:
+    """Keep the answer to a write sent with a key, in the write's own transaction."""
+    assert guard.key is not None
+    if "edit_key" in body:
+        # The answer holds the edit key: kept sealed, so the database alone never
+        # gives it away (see _seal).
+        body = body | {"edit_key": _seal(body["edit_key"], guard.key)}
+    db.session.add(
+        IdempotentRequest(
+            scope=scope,
+            key=guard.key,
+            fingerprint=guard.fingerprint,
+            status=status,
+            body=body,
+            version=version,
+        )
+    )
+
+
+def forget_old_answers() -> None:
+    """Remove the answers kept longer than a day (inside a write)."""
+    cutoff = datetime.now(UTC) - KEPT_FOR
+    db.session.execute(delete(IdempotentRequest).where(IdempotentRequest.created_at < cutoff))
+
+
+def _pad(key: str) -> bytes:
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    return hashlib.sha256(secret + b"\x00edit-key\x00" + key.encode()).digest()
+
+
+def _seal(edit_key: str, key: str) -> str:
+    """An edit key kept with a retry's answer is XORed with a pad drawn from the
+    app's secret and the Idempotency-Key: a copy of the database alone gives none
+    away. (A key is 22 characters; the pad 32 bytes.)"""
+    sealed = bytes(a ^ b for a, b in zip(edit_key.encode(), _pad(key), strict=False))
+    return "sealed:" + sealed.hex()
+
+
+def _unseal(sealed: str, key: str) -> str:
+    raw = bytes.fromhex(sealed.removeprefix("sealed:"))
+    return bytes(a ^ b for a, b in zip(raw, _pad(key), strict=False)).decode()

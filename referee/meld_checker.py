@@ -1,0 +1,310 @@
+"""The meld checker's state, one tap at a time, with no request in sight.
+
+The checker keeps nothing on the server: its state (the mode, the cards tapped,
+the melds done so far, a declared reading) travels in the page's fields, and each
+tap is a *press* (see :mod:`referee.keypad`). :func:`run_checker` reads the
+fields, applies the press, and asks the rules core for the verdict.
+
+>>> from referee.rules import get_ruleset
+>>> checker = run_checker({"cards": "6D 2S", "press": "joker"}, [], get_ruleset("push"))
+>>> checker.tray.text, checker.verdict.legal, len(checker.readings)
+('6D 2S JK', True, 4)
+
+In a game, "My hand" asks the hand solver (R65, R66) what the whole hand tapped in
+can do in the deal:
+
+>>> hand = run_checker({"mode": "hand", "cards": "8C 8H JK 4H 5H 6H 7H 9S KD"}, [],
+...                    get_ruleset("push"), 4, 2)
+>>> [meld.reading.title for meld in hand.solution.melds], hand.solution.left_points
+(['Set of eights', 'Run of hearts, 4 to 7'], 15)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .keypad import Tray, whole_number
+from .rules import (
+    CardError,
+    Declaration,
+    MeldVerdict,
+    RulesError,
+    Ruleset,
+    check_contract,
+    extend_meld,
+    read_meld,
+    rescue,
+    solve_hand,
+)
+from .rules.cards import number_word
+from .rules.contracts import ContractVerdict
+from .rules.rescue import one_card
+from .rules.solver import MAX_HAND
+from .schemas import HandSolution, Rescue, RunReading, SetReading, reading_of
+
+MODES = ("meld", "layoff", "rescue", "contract", "hand")
+#: The modes with a meld on the table (``table``) beside the cards tapped in.
+ON_THE_TABLE = ("layoff", "rescue")
+#: The modes that judge against a deal's contract: only where there is a deal (a game).
+NEEDS_A_DEAL = ("contract", "hand")
+MAX_MELDS = 8  # melds done so far in a contract check
+
+
+@dataclass
+class Checker:
+    """What the checker shows: its mode, the cards tapped in, and the verdict."""
+
+    mode: str  # "meld", "contract" (a game's initial meld), "layoff", "rescue" or "hand"
+    tray: Tray  # the meld being tapped in, the cards to lay off, the natural card, the hand
+    table: Tray  # lay-off and rescue: the meld on the table
+    into: str  # lay-off and rescue: "tray" or "table", where taps go
+    melds: list[str]  # contract: the melds done so far
+    declare: str  # a reading declared: of the meld, or in a rescue of the meld on the table
+    typed: str = ""
+    typed_error: str = ""
+    #: The whole hand, kept while its melds are checked in the contract mode.
+    hand: str = ""
+    #: A hand too long to solve: said beside the tray.
+    tray_error: str = ""
+    verdict: MeldVerdict | None = None
+    contract: ContractVerdict | None = None
+    #: Rescue: the verdict as the API presents it (referee.schemas).
+    rescue: Rescue | None = None
+    error: str = ""
+    #: What to do next, where there is no verdict to show yet.
+    hint: str = ""
+    #: The verdict's readings as the API presents them (referee.schemas).
+    readings: list[SetReading | RunReading] = field(default_factory=list)
+    wild: list[str] = field(default_factory=list)  # the meld's wild cards
+    #: My hand: what the solver answered, as the API presents it (referee.schemas),
+    #: and each of its melds' wild cards.
+    solution: HandSolution | None = None
+    solution_wild: list[list[str]] = field(default_factory=list)
+
+    @property
+    def short_text(self) -> str:
+        """How far the hand is from the contract, in words (R66)."""
+        return short_text(self.solution) if self.solution else ""
+
+    def state(self, **extra: str) -> dict[str, Any]:
+        """The fields that carry the checker from one tap to the next."""
+        fields: dict[str, Any] = {"mode": self.mode, "cards": self.tray.text}
+        if self.tray.rank:
+            fields["rank"] = self.tray.rank
+        if self.mode in ON_THE_TABLE:
+            fields |= {"table": self.table.text, "into": self.into}
+            if self.table.rank:
+                fields["table_rank"] = self.table.rank
+        if self.mode == "contract":
+            fields["melds"] = self.melds
+        if self.hand and self.mode != "hand":
+            fields["hand"] = self.hand
+        if self.declare:
+            fields["declare"] = self.declare
+        return fields | extra
+
+
+def short_text(solution: HandSolution) -> str:
+    """R66 as a player hears it: how many cards are missing and, when it is one, which
+    would do (the joker standing for any wild card).
+
+    >>> short_text(HandSolution(met=False, melds=[], left=[], left_points=0, short=1,
+    ...                         completing=["7H", "10H", "JK"]))
+    'One card short: 7H, 10H or any wild card'
+    >>> short_text(HandSolution(met=False, melds=[], left=[], left_points=0, short=3,
+    ...                         completing=[]))
+    'Three cards short'
+    """
+    if solution.met:
+        return ""
+    if solution.short != 1:
+        return f"{number_word(solution.short).capitalize()} cards short"
+    names = ["any wild card" if card == "JK" else card for card in solution.completing]
+    if not names:
+        return "One card short"
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return f"One card short: {listed}"
+
+
+def declaration(key: str) -> Declaration | None:
+    """``set:6`` or ``run:D:4`` (as the page writes a reading) to a declaration.
+
+    >>> declaration("run:D:4").describe()
+    'a run of diamonds from 4'
+    >>> declaration("run:X") is None
+    True
+    """
+    parts = key.split(":")
+    try:
+        if parts[0] == "set" and len(parts) == 2:
+            return Declaration.parse({"kind": "set", "rank": parts[1]})
+        if parts[0] == "run" and len(parts) == 3:
+            return Declaration.parse({"kind": "run", "suit": parts[1], "low": parts[2]})
+    except RulesError:
+        return None
+    return None
+
+
+def run_checker(
+    fields: Mapping[str, str],
+    melds: Sequence[str],
+    rules: Ruleset,
+    players: int | None = None,
+    deal: int | None = None,
+) -> Checker:
+    """The checker after the press in ``fields``, with its verdict. ``melds`` are the
+    melds done so far of a contract check; ``deal`` is the game's deal (a contract
+    check needs one; one meld is judged as of it where the game puts no new meld
+    down after the initial meld, R59)."""
+    mode = fields.get("mode", "meld")
+    if mode not in MODES or (mode in NEEDS_A_DEAL and deal is None):
+        mode = "meld"
+    into = fields.get("into")
+    if into not in ("tray", "table"):
+        # A lay-off and a rescue start with the meld on the table, their first box.
+        into = "table" if mode in ON_THE_TABLE else "tray"
+    checker = Checker(
+        mode=mode,
+        tray=Tray.read(fields.get("cards"), fields.get("rank")),
+        table=Tray.read(fields.get("table"), fields.get("table_rank")),
+        into=into,
+        melds=[Tray.read(m, "").text for m in melds if m.strip()][:MAX_MELDS],
+        declare=fields.get("declare", ""),
+        typed=fields.get("typed", ""),
+        hand=Tray.read(fields.get("hand"), "").text,
+    )
+    _press(checker, fields.get("press", ""))
+    if checker.mode in NEEDS_A_DEAL and deal is None:
+        checker.mode = "meld"
+    declare = declaration(checker.declare) if checker.declare else None
+    try:
+        if checker.mode == "meld" and checker.tray.cards:
+            # R59: where no new meld goes down after the initial meld, every meld put
+            # down in a game is one of the initial meld, held to the deal's contract.
+            as_of = deal if not rules.later_melds else None
+            checker.verdict = read_meld(checker.tray.cards, rules, declare, players, as_of)
+        elif checker.mode == "layoff" and checker.table.cards:
+            checker.verdict = extend_meld(
+                checker.table.cards, checker.tray.cards, rules, declare=declare, players=players
+            )
+        elif checker.mode == "rescue" and checker.table.cards:
+            _rescue(checker, rules, declare, players)
+        elif checker.mode == "contract" and deal is not None:
+            tapped = [Tray.read(m, "").cards for m in checker.melds]
+            if checker.tray.cards:
+                tapped.append(checker.tray.cards)
+            if tapped:
+                checker.contract = check_contract(
+                    [(m, None) for m in tapped], rules, deal, players
+                )
+        elif checker.mode == "hand" and deal is not None and checker.tray.cards:
+            _solve(checker, rules, deal, players)
+    except RulesError as error:
+        checker.error = str(error)
+    checker.hint = _hint(checker)
+    if checker.verdict is not None:
+        checker.readings = [reading_of(reading) for reading in checker.verdict.readings]
+        checker.wild = [str(card) for card in checker.verdict.cards if card.is_wild]
+    return checker
+
+
+def _hint(checker: Checker) -> str:
+    """What the player should tap next while there is nothing to judge."""
+    if checker.mode in ON_THE_TABLE and not checker.table.cards:
+        if checker.tray.cards or checker.into == "tray":
+            return "Tap the meld on the table first: tap its box above, then its cards"
+        then = "your natural card" if checker.mode == "rescue" else "the cards to add"
+        return f"Tap the meld already on the table, then {then}"
+    if checker.mode == "contract" and not checker.tray.cards and not checker.melds:
+        return "Tap the cards of the first meld, then Next meld"
+    if not checker.tray.cards and not checker.table.cards:
+        return "Tap a rank, then a suit"
+    return ""
+
+
+def _solve(checker: Checker, rules: Ruleset, deal: int, players: int | None) -> None:
+    """R65, R66: the best melds of the hand tapped in, or what it lacks."""
+    count = len(checker.tray.cards)
+    if count > MAX_HAND:
+        checker.tray_error = (
+            f"A hand of at most {MAX_HAND} cards: this one has {count}. "
+            "Tap a card to take it away."
+        )
+        return
+    solution = solve_hand(checker.tray.cards, rules, deal, players)
+    checker.solution = HandSolution.of(solution)
+    checker.solution_wild = [
+        [str(card) for card in meld.cards if rules.is_wild(card)] for meld in solution.melds
+    ]
+
+
+def _rescue(
+    checker: Checker, rules: Ruleset, declare: Declaration | None, players: int | None
+) -> None:
+    """R24, R25: the natural card in place of a wild card of the meld on the table;
+    before the card is tapped, the meld itself, with what its wild cards stand for."""
+    if not checker.tray.cards:
+        checker.verdict = read_meld(checker.table.cards, rules, declare, players)
+    elif len(checker.tray.cards) > 1:
+        checker.error = "your natural card is one card: tap a chip to take the others back"
+    else:
+        natural = checker.tray.cards[0]
+        checker.rescue = Rescue.of(rescue(checker.table.cards, natural, rules, declare, players))
+
+
+def _press(checker: Checker, press: str) -> None:
+    action, _, value = press.partition(":")
+    if action == "mode" and value in MODES:
+        if value in ON_THE_TABLE and checker.mode != value:
+            # R24, R23: the meld on the table first (the first box), then the cards.
+            checker.into = "table"
+        if value == "hand" and checker.mode != "hand" and checker.hand:
+            checker.tray, checker.hand = Tray.read(checker.hand, ""), ""  # back to the hand
+        checker.mode, checker.declare = value, ""
+    elif action == "send":
+        # My hand: the solver's melds (one, or all) to the contract check, the hand kept.
+        melds = [Tray.read(meld, "").text for meld in value.split("|")]
+        melds = [meld for meld in melds if meld][:MAX_MELDS]
+        if melds:
+            if checker.mode == "hand":
+                checker.hand = checker.tray.text
+            checker.mode, checker.melds, checker.tray, checker.declare = (
+                "contract",
+                melds,
+                Tray(),
+                "",
+            )
+    elif action == "into" and value in ("tray", "table"):
+        checker.into = value
+    elif action == "next-meld" and checker.tray.cards:
+        checker.melds.append(checker.tray.text)
+        checker.tray = Tray()
+    elif action == "drop-meld" and (index := whole_number(value)) is not None:
+        if index < len(checker.melds):
+            del checker.melds[index]
+    elif action == "typed":
+        target = "table" if checker.mode in ON_THE_TABLE and checker.into == "table" else "tray"
+        try:
+            if checker.mode == "rescue" and target == "tray" and checker.typed.strip():
+                checker.tray = Tray((one_card(checker.typed),))  # the natural card is one
+            else:
+                setattr(checker, target, getattr(checker, target).add_typed(checker.typed))
+            checker.typed = ""
+        except CardError as error:
+            checker.typed_error = str(error)
+    elif action == "declare":
+        checker.declare = value if declaration(value) else ""
+    elif press:
+        if checker.mode in ON_THE_TABLE and checker.into == "table":
+            checker.table = checker.table.press(press)
+            checker.declare = ""
+        else:
+            before = len(checker.tray.cards)
+            checker.tray = checker.tray.press(press)
+            if checker.mode == "rescue" and len(checker.tray.cards) > before:
+                # The natural card is one: a new card takes the old one's place.
+                checker.tray = Tray(checker.tray.cards[-1:])
+            if checker.mode != "rescue":  # a rescue's declaration is of the meld on the table
+                checker.declare = ""

@@ -1,0 +1,19 @@
+"""The pages people use at the table, one blueprint for each thing a person does.
+
+Every page works as plain forms and links; with htmx a tap swaps only the part
+of the page it changes (the same partial template the full page includes). A
+request from htmx carries ``HX-Request``, and gets the fragment.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from . import app_shell, checker, deals, filters, games, history, share
+
+
+def register(app: Flask) -> None:
+    """Register every page's blueprint and the templates' filters on the app."""
+    filters.register(app)
+    for blueprint in (games.bp, checker.bp, deals.bp, share.bp, history.bp, app_shell.bp):
+        app.register_blueprint(blueprint)

@@ -1,0 +1,56 @@
+"""What makes the referee an app on the phone: static files under content-named
+addresses, the web app manifest, and the service worker that keeps the shell."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, current_app, jsonify, make_response, render_template, url_for
+
+bp = Blueprint("app_shell", __name__)
+
+SHELL_ASSETS = ("app.css", "app.js", "htmx-2.0.11.min.js", "icon.svg")
+
+
+@bp.app_template_global()
+def asset(filename: str) -> str:
+    """``asset("app.css")``: the static file's address with a digest of its content,
+    so a phone may keep it for a year and still gets a new one the day it changes."""
+    digests: dict[str, str] = current_app.extensions.setdefault("asset_digests", {})
+    if filename not in digests:
+        content = Path(current_app.static_folder or "", filename).read_bytes()
+        digests[filename] = hashlib.sha256(content).hexdigest()[:10]
+    return url_for("static", filename=filename, v=digests[filename])
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Any:
+    response = jsonify(
+        {
+            "name": "Push Referee",
+            "short_name": "Push Referee",
+            "description": "Referees melds and keeps the score sheet of Push rummy.",
+            "start_url": "/",
+            "scope": "/",
+            "display": "standalone",
+            "background_color": "#f6f4ee",
+            "theme_color": "#0f5132",
+            "icons": [{"src": asset("icon.svg"), "sizes": "any", "type": "image/svg+xml"}],
+        }
+    )
+    response.mimetype = "application/manifest+json"
+    return response
+
+
+@bp.get("/sw.js")
+def service_worker() -> Any:
+    """The service worker, at the root so it may look after every page. It lists the
+    static files by their content-named addresses; a new file makes a new worker."""
+    assets = [asset(name) for name in SHELL_ASSETS]
+    version = hashlib.sha256("".join(assets).encode()).hexdigest()[:12]
+    response = make_response(render_template("sw.js", assets=assets, version=version))
+    response.mimetype = "text/javascript"
+    response.headers["Cache-Control"] = "no-cache"
+    return response

@@ -1,0 +1,82 @@
+"""The meld checker: tap a meld, a lay-off, or (in a game) the initial meld, and
+see the verdict at once. The state lives in the address (see
+:mod:`referee.meld_checker`), so a reload shows the same cards."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Blueprint, make_response, redirect, request, url_for
+
+from .. import games
+from ..keypad import KEY_SUITS, RANKS
+from ..meld_checker import Checker, run_checker
+from . import phone
+from .games import chosen_variant
+from .htmx import fragment, from_htmx
+from .words import deal_text, families
+
+bp = Blueprint("checker", __name__)
+
+
+def _page(checker: Checker, endpoint: str, url_args: dict[str, Any], **context: Any) -> Any:
+    """Render, and keep the address bar on the state (never on the tap) so a reload
+    shows the same cards and does not tap again."""
+    state_url = url_for(endpoint, **url_args) + "?" + urlencode(checker.state(), doseq=True)
+    tapped = "press" in request.args and not from_htmx()
+    if tapped and not checker.typed_error:
+        return redirect(state_url, 303)
+    html = fragment(
+        "check.html",
+        "_checker.html",
+        checker=checker,
+        ranks=RANKS,
+        suits=KEY_SUITS,
+        action=url_for(endpoint, **url_args),
+        **context,
+    )
+    response = make_response(html)
+    if from_htmx():
+        response.headers["HX-Replace-Url"] = state_url
+    return response
+
+
+@bp.get("/check")
+def check() -> Any:
+    variant = chosen_variant(request.args.get("variant"))
+    rules = variant.ruleset()
+    checker = run_checker(request.args, request.args.getlist("melds"), rules)
+    state_args = {"variant": variant.id} if variant.id != "push" else {}
+    return _page(
+        checker,
+        "checker.check",
+        state_args,
+        variant=variant,
+        families=families(),
+        rules=rules,
+        game=None,
+    )
+
+
+@bp.get("/games/<game_id>/check")
+def game_check(game_id: str) -> Any:
+    game = phone.load(game_id)
+    sheet = games.sheet_of(game)
+    rules = sheet.table.rules
+    # After the last deal the checker stays on it.
+    deal = rules.deal(sheet.next_deal() if not sheet.finished else len(rules.deals))
+    fields = request.args.to_dict()
+    fields.setdefault("mode", "contract")
+    checker = run_checker(
+        fields, request.args.getlist("melds"), rules, len(game.players), deal.number
+    )
+    return _page(
+        checker,
+        "checker.game_check",
+        {"game_id": game.id},
+        game=game,
+        deal=deal,
+        rules=rules,
+        contract_text=deal_text(rules, deal),
+    )

@@ -1,0 +1,53 @@
+"""Template filters: cards as coloured chips, the referee's sentences for people."""
+
+from __future__ import annotations
+
+import re
+
+from flask import Flask
+from markupsafe import Markup
+
+from ..rules.cards import SUIT_SYMBOLS
+from .words import own_word
+
+_CARD_CODE = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
+
+
+def chip(token: str) -> Markup:
+    """A card as a coloured chip: ``6D`` → 6♦ in red."""
+    if token == "JK":
+        return Markup('<span class="card joker">JK</span>')
+    rank, suit = token[:-1], token[-1]
+    colour = "red" if suit in "HD" else "black"
+    return Markup(f'<span class="card {colour}">{rank}{SUIT_SYMBOLS[suit]}</span>')
+
+
+def suited(text: str) -> str:
+    """A sentence of the referee's with its card codes written with suit symbols.
+
+    >>> suited("8C and 8H differ")
+    '8♣ and 8♥ differ'
+    """
+    return _CARD_CODE.sub(lambda m: m.group(1) + SUIT_SYMBOLS[m.group(2)], text)
+
+
+def plain(text: str) -> str:
+    """A description without its ruling numbers, for people at the table.
+
+    >>> plain("a set of sixes (R8, R9)")
+    'a set of sixes'
+    """
+    return re.sub(r"\s*\(R\d+(, R\d+)*\)", "", text)
+
+
+def sheet_total(total: int) -> str:
+    """R34: a total still at nothing reads ---."""
+    return str(total) if total else "---"
+
+
+def register(app: Flask) -> None:
+    app.add_template_filter(chip, "chip")
+    app.add_template_filter(suited, "suited")
+    app.add_template_filter(plain, "plain")
+    app.add_template_filter(sheet_total, "sheet_total")
+    app.add_template_global(own_word, "own_word")

@@ -1,0 +1,190 @@
+"""Start a game, follow its sheet, undo its last deal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, abort, make_response, request, session, url_for
+
+from .. import games
+from ..conditional import may_be_unchanged, not_modified, seen, tagged
+from ..forms import NewGameForm, PlayAgainForm, UndoForm
+from ..idempotency import Guard, Replay
+from ..limits import games_per_minute, starter
+from ..models import Game
+from ..rules import VARIANTS, RulesError, Variant
+from ..rules.scoring import Pot, Sheet
+from . import phone
+from .htmx import fragment, from_htmx, go
+from .words import card_values_text, deal_text, families, sheet_heads, winner_text
+
+bp = Blueprint("games", __name__)
+
+
+def chosen_variant(variant_id: str | None) -> Variant:
+    """The variant a page's address names (Push by default); the 404 page if none is."""
+    variant = VARIANTS.get(variant_id or "push")
+    if variant is None:
+        abort(404)
+    return variant
+
+
+@bp.route("/", methods=["GET", "POST"])
+def home() -> Any:
+    form = NewGameForm()
+    variant = chosen_variant(request.values.get("variant"))
+    if request.method == "GET":
+        for name, default in variant.defaults.items():
+            getattr(form, f"option_{name}").data = default
+    errors: list[str] = []
+    if request.method == "POST" and form.validate():
+        players = [name for name in form.players.data if name]
+        teams = [name.strip() for name in form.teams.data if name.strip()] or None
+        pot = None
+        if variant.base.pot and form.stake.data is not None:
+            pot = (form.stake.data, form.payout.data or 0)
+        try:
+            created = games.create_game(
+                variant.id,
+                players,
+                form.chosen_options(dict(variant.defaults)),
+                teams,
+                pot,
+                started_by=starter(),
+                per_minute=games_per_minute(),
+            )
+        except RulesError as error:
+            errors.append(str(error))
+        else:
+            assert not isinstance(created, Replay)  # no Idempotency-Key was sent
+            game, edit_key = created
+            phone.remember(game, edit_key, how="started")
+            return go(url_for("games.game", game_id=game.id))
+    status = 422 if request.method == "POST" else 200
+    page = fragment(
+        "home.html",
+        "_new_game.html",
+        form=form,
+        variant=variant,
+        families=families(),
+        errors=errors,
+        recent=phone.recent(),
+    )
+    return page, status
+
+
+# --- The sheet ---------------------------------------------------------------------------
+
+
+def sheet_context(game: Game) -> dict[str, Any]:
+    """What the sheet's template draws."""
+    sheet = games.sheet_of(game)
+    rules = sheet.table.rules
+    current = None if sheet.finished else rules.deal(sheet.next_deal())
+    return {
+        "game": game,
+        "sheet": sheet,
+        "rules": rules,
+        "rows": rows(sheet),
+        "current": current,
+        "contract_text": deal_text(rules, current) if current else "",
+        "heads": sheet_heads([side.name for side in sheet.table.sides]),
+        "card_values": card_values_text(rules),
+        "editable": phone.edit_key(game.id) is not None,
+        "undo_form": UndoForm(),
+        "again_form": PlayAgainForm(),
+        "winner_text": winner_text(sheet),
+        "pot": (
+            Pot(game.pot_stake, game.pot_payout).account(sheet)
+            if game.pot_stake is not None and game.pot_payout is not None
+            else None
+        ),
+    }
+
+
+def rows(sheet: Sheet) -> list[dict[str, Any]]:
+    """A row per deal of the game, played or not, labelled by its number and the
+    cards dealt (R34): in the family many deals deal as many cards as another."""
+    running = sheet.running
+    table = []
+    for index, rule in enumerate(sheet.table.rules.deals):
+        played = index < len(sheet.deals)
+        table.append(
+            {
+                "number": rule.number,
+                "cards": rule.cards,
+                "played": played,
+                "totals": running[index] if played else None,
+                "went_out": sheet.deals[index].went_out if played else None,
+                "current": index == len(sheet.deals),
+            }
+        )
+    return table
+
+
+@bp.get("/games/<game_id>")
+def game(game_id: str) -> Any:
+    """The sheet. A phone following it asks again every few seconds (htmx); its
+    browser sends the ETag back, and an unchanged game costs a 304.
+
+    That 304 is decided first, from the game's version alone (one query on the
+    primary key): no Game is loaded, no template drawn, no CSRF token made, and the
+    phone's memory is not written (no cookie is set). Only a whole page answered in
+    full puts the game first among the phone's games."""
+    part = "fragment" if from_htmx() else "page"
+    version = games.version_of(game_id) if request.if_none_match else None
+    if version is not None and may_be_unchanged(
+        *(f"sheet-v{version}-{part}-{editor}" for editor in ("editor", "follower"))
+    ):
+        unchanged = not_modified(sheet_tag(game_id, version, part))
+        if unchanged is not None:
+            return sheet_headers(unchanged)
+    game = phone.load(game_id)
+    if part == "page":
+        phone.remember(game)
+        # The cookie is not sent again with every answer (SESSION_REFRESH_EACH_REQUEST
+        # is off, so a poll sets none): a page opened in full renews its year.
+        session.modified = True
+    tag = sheet_tag(game.id, game.version, part)
+    response = tagged(
+        make_response(fragment("game.html", "_sheet.html", **sheet_context(game))), tag
+    )
+    return sheet_headers(response)
+
+
+def sheet_tag(game_id: str, version: int, part: str) -> str:
+    """The sheet's ETag: the game's version, page or fragment, and whether this
+    phone may change the game (its page has buttons a follower's has not)."""
+    editor = "editor" if phone.edit_key(game_id) else "follower"
+    return f"sheet-v{version}-{part}-{editor}"
+
+
+def sheet_headers(response: Response) -> Response:
+    response.headers["Cache-Control"] = "no-cache"  # keep it, but ask every time
+    response.headers["Vary"] = "HX-Request, Cookie"
+    return response
+
+
+@bp.post("/games/<game_id>/undo")
+def undo(game_id: str) -> Any:
+    game = phone.load(game_id)
+    form = UndoForm()
+    message = ""
+    if form.validate():
+        try:
+            guard = Guard(if_match=seen(form.version.data))
+            games.undo_deal(game.id, phone.edit_key(game.id), len(game.deals), guard)
+            return go(url_for("games.game", game_id=game.id))
+        except games.StaleGame:
+            message = (
+                "the sheet changed on another phone just now; here it is as it is now: "
+                "undo again if you still mean to"
+            )
+        except games.EditRefused:
+            message = "this phone can only follow the game: open the edit link to change it"
+        except (games.DealNotFound, RulesError) as error:
+            message = str(error)
+    else:
+        message = "the page was out of date; try again"
+    context = sheet_context(phone.load(game_id)) | {"message": message}
+    return fragment("game.html", "_sheet.html", **context), 409

@@ -1,0 +1,133 @@
+"""After a game: play again with the same players, and the history of the games on
+this phone with the wins of each player across them (no sign-up: the phone is its
+cookie's token, see :mod:`referee.pages.phone`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, redirect, render_template, url_for
+
+from .. import games
+from ..forms import PlayAgainForm
+from ..idempotency import Replay
+from ..limits import games_per_minute, starter
+from ..models import Game
+from ..phones import Kept
+from ..rules import RulesError, get_ruleset
+from . import phone
+from .words import winner_text, winners_by_name
+
+bp = Blueprint("history", __name__)
+
+
+def next_seating(game: Game) -> tuple[list[str], list[str] | None]:
+    """The players of the next game, clockwise from its first dealer: the player after
+    this game's first dealer deals first, so each seat moves up one. A team keeps its
+    name (the side seat 1 is on is now the other one, so the names follow it).
+
+    >>> from referee.models import Game
+    >>> next_seating(Game(players=["Ann", "Bob", "Cat", "Dan"], teams=["We", "They"],
+    ...                   variant="push", options={"partnerships": True}))
+    (['Bob', 'Cat', 'Dan', 'Ann'], ['They', 'We'])
+    """
+    players = [*game.players[1:], *game.players[:1]]
+    if not game.teams:
+        return players, None
+    table = games.table_of(game)
+    seats = table.rules.seats_by_side(len(players))
+    return players, [table.side_of(players[side[0]]).name for side in seats]
+
+
+@bp.post("/games/<game_id>/again")
+def play_again(game_id: str) -> Any:
+    """A new game of the same variant, options and pot, the same players, the next
+    one dealing first; this phone keeps its sheet. Tapped twice, it is one game."""
+    game = phone.load(game_id)
+    sheet_url = url_for("games.game", game_id=game.id)
+    if not PlayAgainForm().validate() or not games.sheet_of(game).finished:
+        return redirect(sheet_url, 303)
+    started = phone.next_game(game.id)
+    if started is not None:
+        return redirect(url_for("games.game", game_id=started), 303)
+    players, teams = next_seating(game)
+    pot = (
+        (game.pot_stake, game.pot_payout)
+        if game.pot_stake is not None and game.pot_payout is not None
+        else None
+    )
+    try:
+        created = games.create_game(
+            game.variant,
+            players,
+            dict(game.options),
+            teams,
+            pot,
+            started_by=starter(),
+            per_minute=games_per_minute(),
+        )
+    except RulesError:
+        return redirect(sheet_url, 303)
+    assert not isinstance(created, Replay)  # no Idempotency-Key was sent
+    new, edit_key = created
+    phone.remember(new, edit_key, how="started")
+    phone.played_again(game.id, new.id)
+    return redirect(url_for("games.game", game_id=new.id), 303)
+
+
+@dataclass(frozen=True)
+class Line:
+    """A game in the history: its link, its title, how far it is, who won."""
+
+    game: Game
+    title: str
+    how: str
+    finished: bool
+    progress: str
+    winners: list[str]
+
+
+def lines(kept: list[Kept]) -> list[Line]:
+    found = []
+    for entry in kept:
+        sheet = games.sheet_of(entry.game)
+        rules = get_ruleset(entry.game.variant, entry.game.options)
+        found.append(
+            Line(
+                game=entry.game,
+                title=phone.title(entry.game),
+                how=entry.how,
+                finished=sheet.finished,
+                progress=(
+                    winner_text(sheet)
+                    if sheet.finished
+                    else f"{len(sheet.deals)} of {len(rules.deals)} deals played"
+                ),
+                winners=winners_by_name(sheet),
+            )
+        )
+    return found
+
+
+def wins(history: list[Line]) -> list[tuple[str, int, int]]:
+    """Each player's name with the finished games played and won, the most wins first
+    (a name is a person: the same name at two tables counts once)."""
+    played: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    for line in history:
+        if not line.finished:
+            continue
+        played.update(set(line.game.players))
+        won.update(set(line.winners))
+    return sorted(
+        ((name, played[name], won[name]) for name in played),
+        key=lambda row: (-row[2], -row[1], row[0].casefold()),
+    )
+
+
+@bp.get("/history")
+def history() -> Any:
+    found = lines(phone.kept_games())
+    return render_template("history.html", lines=found, wins=wins(found))

@@ -1,0 +1,120 @@
+"""What a phone remembers: the games it started, joined or opened, and the edit keys
+of those it may change (no sign-up).
+
+The signed session cookie holds only the phone's random token (and the CSRF
+secret): a few hundred bytes, however many games the phone keeps. The games and
+their keys are kept on the server by :mod:`referee.phones`.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import abort, current_app, g, session
+
+from .. import games, phones
+from ..models import Game
+from ..phones import Kept
+from ..rules import get_ruleset
+
+RECENT = 12  # games listed on the home page; the history lists them all
+TOKEN_BYTES = 16
+
+
+def _secret() -> bytes:
+    return str(current_app.config["SECRET_KEY"]).encode()
+
+
+def _token(make: bool = False) -> str | None:
+    """This phone's token, made (and the cookie set) only when something is kept."""
+    token: str | None = session.get("phone")
+    before = "keys" in session or "recent" in session  # a cookie from before
+    if token is None and (make or before):
+        session.permanent = True
+        token = session["phone"] = secrets.token_urlsafe(TOKEN_BYTES)
+    if token is not None and before:
+        _move_out_of_cookie(token)
+    return token
+
+
+def _move_out_of_cookie(token: str) -> None:
+    """A cookie from before the games were kept on the server: keep its games here,
+    each edit key once checked against its game, and empty the cookie."""
+    keys: dict[str, str] = dict(session.pop("keys", {}) or {})
+    recent: list[dict[str, Any]] = list(session.pop("recent", []) or [])
+    for entry in reversed(recent):
+        game_id = str(entry.get("id", ""))
+        try:
+            game = games.get_game(game_id)
+        except games.GameNotFound:
+            continue
+        key = keys.get(game_id)
+        try:
+            games.check_edit_key(game, key)
+        except games.EditRefused:
+            key = None
+        phones.keep(token, game.id, "joined" if key else "followed", _secret(), key)
+
+
+def _cache() -> dict[str, str | None]:
+    if "phone_keys" not in g:
+        g.phone_keys = {}
+    cache: dict[str, str | None] = g.phone_keys
+    return cache
+
+
+def remember(game: Game, edit_key: str | None = None, how: str | None = None) -> None:
+    """Keep the game on this phone (first among its games), with its edit key if given:
+    ``how`` is "started", "joined" or (the default without a key) "followed"."""
+    token = _token(make=True)
+    assert token is not None
+    how = how or ("joined" if edit_key else "followed")
+    phones.keep(token, game.id, how, _secret(), edit_key)
+    if edit_key is not None:
+        _cache()[game.id] = edit_key
+
+
+def recent(limit: int | None = RECENT) -> list[dict[str, str]]:
+    """This phone's games, the latest first, as links: their id and a title."""
+    return [{"id": kept.game.id, "title": title(kept.game)} for kept in kept_games(limit)]
+
+
+def kept_games(limit: int | None = None) -> list[Kept]:
+    """This phone's games with how it came to each, the latest first."""
+    token = _token()
+    return [] if token is None else phones.games_of(token, _secret(), limit)
+
+
+def title(game: Game) -> str:
+    return f"{get_ruleset(game.variant, game.options).name}: {', '.join(game.players)}"
+
+
+def edit_key(game_id: str) -> str | None:
+    """The game's edit key, if this phone may change the game (asked once a request)."""
+    cache = _cache()
+    if game_id not in cache:
+        token = _token()
+        cache[game_id] = None if token is None else phones.edit_key(token, game_id, _secret())
+    return cache[game_id]
+
+
+def next_game(game_id: str) -> str | None:
+    """The game this phone started with Play again from this one, if any."""
+    token = _token()
+    row = phones.entry(token, game_id) if token is not None else None
+    return row.next_game_id if row is not None else None
+
+
+def played_again(game_id: str, next_game_id: str) -> None:
+    token = _token()
+    if token is not None:
+        phones.follow_on(token, game_id, next_game_id)
+
+
+def load(game_id: str) -> Game:
+    """The game, or the 404 page."""
+    try:
+        return games.get_game(game_id)
+    except games.GameNotFound:
+        abort(404)

@@ -1,0 +1,431 @@
+"""What a ruleset says, as frozen data: deals, contracts, packs, wild cards, words,
+card values and scoring (R3, R17-R21, R28-R33, R38; FAMILY.md R41-R64).
+
+Every rule the referee checks is a field here; nothing asks which game it is
+playing (R38). The presets live in ``variants.py`` (Push and its relatives) and
+``family.py`` (the Contract Rummy family).
+
+>>> part = ContractPart("run", 4, exact=True)
+>>> str(part), part.describe(MeldWords("trio", "trios", "escalera", "escaleras"))
+('run of exactly four', 'escalera of exactly four')
+>>> Packs.of(((3, 4), 2, 1), ((5, 8), 3, 2)).pack(5)
+Pack(decks=3, jokers=2)
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Literal
+
+from .cards import RANK_TOKENS, SUIT_NAMES, TWO, Card, check_pack, number_word
+from .errors import GameRuleError, RulesError
+
+Kind = Literal["set", "run"]
+Scoring = Literal["penalty", "winner_takes"]
+Winner = Literal["lowest", "highest"]
+LayOff = Literal["both_ends", "upward"]
+
+
+class WildLimit(StrEnum):
+    """How many wild cards one meld may hold, wherever it is (the API's ``wild_cards``).
+
+    Limits of the initial meld only are other fields: ``initial_wilds_per_meld``,
+    ``DealRule.contract_wilds`` and ``ContractPart.no_wild``.
+    """
+
+    ANY = "any"  # R6, R50: Push, Push solo, Cap-It, and most of the family
+    FEWER_THAN_NATURAL = "fewer_than_natural"  # R7, R56: strictly more natural
+    ONE = "one"  # R55: Telefunken, at most one joker in any meld
+    BY_SIZE = "by_size"  # R51: Shanghai, ``wild_limit_by_size``
+
+
+@dataclass(frozen=True, slots=True)
+class MeldWords:
+    """The game's own words for its melds (R42), singular and plural; the API says
+    ``set`` and ``run`` whatever the game calls them.
+
+    ``names_size``: the words name the smallest meld of their kind (Caribbean
+    Kalooki's "three" and "four"), so a part of that size is not followed by
+    "of three". ``by_size`` names a set by its size (Telefunken's trio, cuarteto,
+    quinteto), for pages that want it.
+    """
+
+    set: str = "set"
+    sets: str = "sets"
+    run: str = "run"
+    runs: str = "runs"
+    names_size: bool = False
+    by_size: tuple[tuple[int, str], ...] = ()
+
+    def noun(self, kind: Kind, count: int = 1) -> str:
+        if kind == "set":
+            return self.set if count == 1 else self.sets
+        return self.run if count == 1 else self.runs
+
+    def as_dict(self) -> dict[str, object]:
+        """``{"set": "trio", "sets": "trios", "run": "escalera", ...}`` for pages."""
+        words: dict[str, object] = {
+            "set": self.set,
+            "sets": self.sets,
+            "run": self.run,
+            "runs": self.runs,
+        }
+        if self.by_size:
+            words["set_by_size"] = {str(size): word for size, word in self.by_size}
+        return words
+
+
+PLAIN_WORDS = MeldWords()
+
+
+@dataclass(frozen=True, slots=True)
+class ContractPart:
+    """One meld the contract asks for: a set or run of ``min`` cards.
+
+    ``exact``: exactly ``min`` cards (R47), else at least (R20). ``or_more`` only
+    says "or more" aloud, for a part that is not exact in a game whose other parts
+    are. ``no_wild`` and ``distinct_suits`` are a part's own rules (R55's pure
+    trio, R56's wild-free first set); ``name`` is the game's name for such a part.
+    """
+
+    kind: Kind
+    min: int
+    exact: bool = False
+    or_more: bool = False
+    no_wild: bool = False
+    distinct_suits: bool = False
+    name: str = ""
+
+    def fits(self, size: int) -> bool:
+        """Whether a meld of ``size`` cards is of this part's size (R20, R47)."""
+        return size == self.min if self.exact else size >= self.min
+
+    def size_words(self) -> str:
+        """``"three"``, ``"exactly four"``, ``"seven or more"``."""
+        n = number_word(self.min)
+        if self.exact:
+            return f"exactly {n}"
+        return f"{n} or more" if self.or_more else n
+
+    def describe(self, words: MeldWords = PLAIN_WORDS, count: int = 1) -> str:
+        """The part in the game's words, without the count: ``"trios of exactly three"``."""
+        if self.name:
+            return self.name if count == 1 else self.name + "s"
+        noun = words.noun(self.kind, count)
+        minimum = 3 if self.kind == "set" else 4
+        if words.names_size and self.min == minimum and not self.exact:
+            text = noun
+        else:
+            text = f"{noun} of {self.size_words()}"
+        if self.no_wild:
+            text += " with no wild card"
+        return text
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+def describe_parts(contract: Sequence[ContractPart], words: MeldWords = PLAIN_WORDS) -> str:
+    """A contract in words: ``"one set of three and one run of four"``,
+    ``"two groups of exactly three"``; a contract of no parts is the whole hand."""
+    if not contract:
+        return "the whole hand in legal melds"
+    counts = Counter(contract)
+    phrases = [f"{number_word(n)} {part.describe(words, n)}" for part, n in counts.items()]
+    return phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " and " + phrases[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class WholeHand:
+    """R58: a deal met only by melds holding ``cards`` cards (at least, or exactly)."""
+
+    cards: int
+    exactly: bool = False
+
+    def as_dict(self) -> dict[str, int]:
+        return {"exactly" if self.exactly else "at_least": self.cards}
+
+    def met_by(self, cards: int) -> bool:
+        return cards == self.cards if self.exactly else cards >= self.cards
+
+
+@dataclass(frozen=True, slots=True)
+class DealRule:
+    """A deal of the game: its number, the cards dealt and the initial-meld contract.
+
+    ``whole_hand`` (R58) and ``contract_wilds``, the most wild cards the whole
+    initial meld may hold (R53), are None where the deal has no such rule.
+    """
+
+    number: int
+    cards: int
+    contract: tuple[ContractPart, ...]
+    whole_hand: WholeHand | None = None
+    contract_wilds: int | None = None
+    name: str = ""  # the deal's own name ("Blitz")
+
+
+@dataclass(frozen=True, slots=True)
+class CardValues:
+    """Penalty points by rank: ``by_rank[0]`` is the joker, 1 the ace ... 13 the king;
+    ``by_card`` gives cards worth other than their rank (R60: Caribbean red aces)."""
+
+    by_rank: tuple[int, ...]
+    by_card: tuple[tuple[Card, int], ...] = ()
+
+    @classmethod
+    def of(
+        cls,
+        joker: int,
+        ace: int,
+        two: int,
+        by_card: Mapping[str, int] | None = None,
+        **by_range: int,
+    ) -> CardValues:
+        """Build from ranges named like ``r3_9=5`` (ranks 3 to 9 are worth 5), and
+        ``by_card`` for cards worth other than their rank (``{"AH": 1}``)."""
+        values = [joker, ace, two] + [0] * 11
+        for name, points in by_range.items():
+            low, high = (int(part) for part in name[1:].split("_"))
+            for rank in range(low, high + 1):
+                values[rank] = points
+        cards = tuple((Card.parse(token), points) for token, points in (by_card or {}).items())
+        return cls(tuple(values), cards)
+
+    def with_face_value(self, low: int, high: int) -> CardValues:
+        """These ranks worth the number on the card (R60: "2-10 face value")."""
+        values = list(self.by_rank)
+        for rank in range(low, high + 1):
+            values[rank] = rank
+        return CardValues(tuple(values), self.by_card)
+
+    def __call__(self, card: Card) -> int:
+        for special, points in self.by_card:
+            if card == special:
+                return points
+        return self.by_rank[card.rank]
+
+    @property
+    def step(self) -> int:
+        """Every hand's points are a multiple of this (5 in every Push variant)."""
+        return math.gcd(*self.by_rank, *(points for _, points in self.by_card))
+
+    def pack_total(self, packs: int, jokers: int | None = None) -> int:
+        """The points of the whole pack of ``packs`` decks and ``jokers`` jokers (two a
+        deck unless said): no hand can hold more."""
+        jokers = 2 * packs if jokers is None else jokers
+        naturals = sum(self(Card(rank, suit)) for rank in range(1, 14) for suit in SUIT_NAMES)
+        return packs * naturals + jokers * self.by_rank[0]
+
+    def as_dict(self) -> dict[str, int]:
+        """Points per printed rank, ``"JK"`` after the ranks, then any card worth other
+        than its rank: ``{"A": 15, "2": 20, ..., "JK": 20}``, ``{..., "AH": 1}``."""
+        values = {token: self.by_rank[rank] for rank, token in enumerate(RANK_TOKENS, 1)}
+        return values | {"JK": self.by_rank[0]} | {str(card): p for card, p in self.by_card}
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    """The cards one table plays with: ``decks`` 52-card decks and ``jokers`` jokers."""
+
+    decks: int
+    jokers: int
+
+    def describe(self) -> str:
+        decks = "one deck" if self.decks == 1 else f"{number_word(self.decks)} decks"
+        return f"{decks} and {number_word(self.jokers)} joker{'s' * (self.jokers != 1)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Packs:
+    """R3, R49: the pack by number of players. Called with a player count it gives
+    the number of decks, as ``Ruleset.packs(players)`` always has.
+
+    Rows are (lowest players, highest players, decks, jokers); ``jokers_per_player``
+    adds that many jokers a player on top (Jo: jokers = players - 1).
+    """
+
+    rows: tuple[tuple[int, int, int, int], ...]
+    jokers_per_player: int = 0
+
+    @classmethod
+    def of(cls, *rows: tuple[tuple[int, int], int, int], jokers_per_player: int = 0) -> Packs:
+        return cls(tuple((low, high, decks, jokers) for (low, high), decks, jokers in rows),
+                   jokers_per_player)  # fmt: skip
+
+    def pack(self, players: int) -> Pack:
+        for low, high, decks, jokers in self.rows:
+            if low <= players <= high:
+                return Pack(decks, jokers + self.jokers_per_player * players)
+        last = self.rows[-1]
+        return Pack(last[2], last[3] + self.jokers_per_player * players)
+
+    def __call__(self, players: int) -> int:
+        return self.pack(players).decks
+
+
+#: R3: two packs up to four players, a third from five on, two jokers a deck.
+PUSH_PACKS = Packs.of(((1, 4), 2, 4), ((5, 8), 3, 6))
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Everything the referee checks for one table: a variant with its options applied.
+
+    The fields after ``pot`` came with the Contract Rummy family (FAMILY.md); each
+    defaults to what Push does, so a Push ruleset reads as it always has.
+    """
+
+    variant: str
+    name: str
+    players: tuple[int, ...]  # the player counts allowed (R35, R36, R49)
+    partnerships: bool  # R30 teams, or R31 each for themself
+    deals: tuple[DealRule, ...]  # R17-R19, R57
+    card_values: CardValues  # R28, R29, R60
+    wild_limit: WildLimit  # R6, R7, R50-R56: in every meld, wherever it is
+    set_distinct_suits: bool  # R9, R10, R43
+    exact_initial_meld: bool  # R21: no further melds in the contract's turn (R47 more_melds)
+    rescue_to_hand: bool  # R25
+    pot: bool  # R33
+    options: Mapping[str, bool] = field(default_factory=dict)
+    packs: Packs = PUSH_PACKS  # R3, R49
+    words: MeldWords = PLAIN_WORDS  # R42
+    set_min: int = 3  # R8, R44
+    run_min: int = 3  # R11, R44
+    runs_allowed: bool = True  # R44: Farmer's Rummy has none
+    twos_wild: bool = True  # R4, R46: jokers always; 2s too where this is on
+    ace_both_ends: bool = False  # R45: the 14-card run A..A
+    ace_high_only: bool = False  # R45: Shanghai
+    contract_sizes: Literal["min", "exact"] = "min"  # R20, R47 (each part says it too)
+    contract_runs_gap: bool = False  # R48
+    wild_limit_by_size: tuple[tuple[Kind, int, int], ...] = ()  # R51: (kind, size, most)
+    lay_offs_wild_limited: bool = True  # R51: Shanghai's table is not for lay-offs
+    initial_wilds_per_meld: int | None = None  # R52: Loba, Carioca
+    set_min_natural: int = 0  # R54: Caribbean, a "three" holds two naturals
+    run_wilds_apart: bool = False  # R54: Caribbean, no two wild cards side by side
+    wild_lay_off: bool = True  # R56: Farmer's Rummy lays off no wild card
+    closed_melds: bool = False  # R53: South African Kaluki's full group and A..A run
+    lay_off_runs: LayOff = "both_ends"  # R23, R54: Caribbean lays off upward
+    one_rank_one_suit: bool = False  # R54: never two groups of a rank, two runs of a suit
+    later_melds: bool = True  # R59: new melds after the initial meld (solver, hints)
+    scoring: Scoring = "penalty"  # R61, R62
+    winner: Winner = "lowest"  # R32, R62
+    bent_table_doubles: bool = False  # R63
+    stock_out: bool = True  # R27; R64: the family reshuffles, a deal needs a winner
+
+    @property
+    def more_melds(self) -> bool:
+        """R21, R47: whether further melds may go down in the contract's turn."""
+        return not self.exact_initial_meld
+
+    def deal(self, number: int) -> DealRule:
+        """The rule of deal ``number`` (1-based); RulesError if the game has no such deal."""
+        count = len(self.deals)
+        if not 1 <= number <= count:
+            raise RulesError(
+                f"{self.name} has {number_word(count)} deals: deal must be 1 to {count}; "
+                f"{number} is not a deal"
+            )
+        return self.deals[number - 1]
+
+    def pack(self, players: int | None = None) -> Pack:
+        """The pack of a table of ``players`` (the smallest table when None), R3, R49."""
+        return self.packs.pack(min(self.players) if players is None else players)
+
+    def check_players(self, players: int) -> None:
+        """GameRuleError unless the variant is played by this many players (R3, R35, R36,
+        R49), naming the counts it allows."""
+        if players not in self.players:
+            raise GameRuleError(f"{self.name} is for {self.players_text()} players, not {players}")
+
+    def players_text(self) -> str:
+        """``"3 to 8"``, ``"4 or 6"``, ``"4"``."""
+        counts = self.players
+        if len(counts) > 2 and counts == tuple(range(counts[0], counts[-1] + 1)):
+            return f"{counts[0]} to {counts[-1]}"
+        return " or ".join(str(n) for n in counts)
+
+    def check_cards(self, cards: Sequence[Card], players: int | None = None) -> None:
+        """PackError if the cards hold more of a card than this table's pack (R3, R49).
+
+        ``players`` defaults to the variant's smallest table."""
+        players = min(self.players) if players is None else players
+        self.check_players(players)
+        pack = self.packs.pack(players)
+        check_pack(cards, pack.decks, pack.jokers)
+
+    def seats_by_side(self, players: int) -> list[list[int]]:
+        """Seat numbers (0-based, clockwise) of each side: two teams in alternate seats
+        for a partnership game (R35), one side per player otherwise (R31)."""
+        if not self.partnerships:
+            return [[seat] for seat in range(players)]
+        return [list(range(0, players, 2)), list(range(1, players, 2))]
+
+    # --- Wild cards -------------------------------------------------------------
+
+    def is_wild(self, card: Card) -> bool:
+        """R4, R46: a joker always; a 2 where 2s are wild (it may still sit as itself in
+        a run of its suit, R5)."""
+        return card.rank == 0 or (card.rank == TWO and self.twos_wild)
+
+    def most_wild(self, kind: Kind, size: int) -> int | None:
+        """R51: the most wild cards a meld of this kind and size may hold by the
+        ``wild_limit_by_size`` table (a size between two listed takes the smaller's
+        limit); None when the table sets none."""
+        most = None
+        for listed_kind, listed_size, limit in self.wild_limit_by_size:
+            if listed_kind == kind and listed_size <= size:
+                most = limit
+        return most
+
+    def describe_wild_limits(self) -> tuple[str, ...]:
+        """The game's wild-card rules in sentences, for pages (R6, R7, R46, R50-R56)."""
+        wild = "jokers and 2s are wild" if self.twos_wild else "jokers are wild"
+        lines = [wild[0].upper() + wild[1:] + (
+            "; a 2 may stand for itself in a run of its suit."
+            if self.twos_wild and self.runs_allowed
+            else "."
+        )]  # fmt: skip
+        if self.wild_limit is WildLimit.ANY and not (self.set_min_natural or self.run_wilds_apart):
+            lines.append("A meld may hold any number of wild cards.")
+        if self.wild_limit is WildLimit.FEWER_THAN_NATURAL:
+            lines.append("A meld holds more natural cards than wild cards.")
+        if self.wild_limit is WildLimit.ONE:
+            lines.append("A meld holds at most one wild card.")
+        if self.wild_limit is WildLimit.BY_SIZE:
+            table = ", ".join(
+                f"a {self.words.noun(kind)} of {size}: {limit}"
+                for kind, size, limit in self.wild_limit_by_size
+            )
+            lines.append(f"Most wild cards in a meld, by its size: {table}.")
+            if not self.lay_offs_wild_limited:
+                lines.append("Wild cards laid off are not limited.")
+        if self.set_min_natural:
+            lines.append(
+                f"A {self.words.set} holds at least {number_word(self.set_min_natural)} "
+                "natural cards."
+            )
+        if self.run_wilds_apart:
+            lines.append(f"Two wild cards never sit side by side in a {self.words.run}.")
+        if self.initial_wilds_per_meld is not None:
+            lines.append(
+                f"In the initial meld each meld holds at most "
+                f"{number_word(self.initial_wilds_per_meld)} wild card; later, any number "
+                "may be laid off."
+            )
+        limited = sorted({d.contract_wilds for d in self.deals if d.contract_wilds is not None})
+        for most in limited:
+            deals = [d.number for d in self.deals if d.contract_wilds == most]
+            lines.append(
+                f"Deals {deals[0]}-{deals[-1]}: at most {number_word(most)} wild card in the "
+                "whole initial meld."
+            )
+        if any(part.no_wild for deal in self.deals for part in deal.contract):
+            lines.append("Some contract melds hold no wild card (see the deal).")
+        if not self.wild_lay_off:
+            lines.append("A wild card is never laid off onto a meld on the table.")
+        return tuple(lines)

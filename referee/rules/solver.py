@@ -1,0 +1,1125 @@
+"""The hand solver: the best way a hand meets a deal's contract, and what it lacks
+(FAMILY.md R65-R67).
+
+>>> from referee.rules import format_cards, get_ruleset, parse_cards
+>>> solution = solve_hand(parse_cards("8C 8H JK 4H 5H 6H 7H 9S KD"), get_ruleset("push"), 2)
+>>> [(format_cards(m.cards), m.reading.describe(), m.contract) for m in solution.melds]
+[('8C 8H JK', 'a set of eights', True), ('4H 5H 6H 7H', 'a run of hearts 4-7', True)]
+>>> format_cards(solution.left), solution.left_points
+('9S KD', 15)
+>>> short = solve_hand(parse_cards("8C 8H 4H 5H 6H 7H 9S KD"), get_ruleset("push"), 2)
+>>> short.met, short.short, [str(card) for card in short.completing]
+(False, 1, ['8S', '8D', 'JK'])
+
+How it searches (R67: exact, never a guess). Natural cards are taken in a fixed
+order; the first one left is either kept in hand or put in a meld with later
+cards, wild cards and (when asking what is missing) cards the hand does not
+hold. Each meld is given a part of the contract or, where the game allows, made
+a further meld (R21, R47). The search remembers each remaining position (cards
+left, wild cards used, parts still needed, what the rules over several melds
+have seen), so no position is solved twice. Wild cards are counted, not named:
+any wild card can stand anywhere another can, and which ones go where is
+settled once the melds are chosen; a 2 sitting as itself in a run of its suit
+(R5, R46) is a natural card of that run.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .cards import ACE, ACE_HIGH, JOKER, SUITS, TWO, Card, card_of
+from .errors import GameRuleError, RulesError
+from .melds import (
+    SET_ORDER,
+    SET_RANKS,
+    Declaration,
+    Reading,
+    RunReading,
+    SetReading,
+    read_meld,
+    wild_count,
+)
+from .ruleset import ContractPart, DealRule, Kind, Ruleset, WildLimit
+
+__all__ = ["MAX_COMPLETING", "MAX_HAND", "Solution", "SolvedMeld", "solve_hand"]
+
+MAX_HAND = 30  # a larger hand is a RulesError (API: a 400)
+MAX_COMPLETING = 12  # R66: a handful of the cards that would complete the contract
+
+
+@dataclass(frozen=True, slots=True)
+class SolvedMeld:
+    """One meld of the answer: its cards (a run's in run order, so that entering
+    them in this order places the wild cards as ``reading`` shows, R15), the reading
+    to declare, and the contract part it meets (None for a further meld, R65)."""
+
+    cards: tuple[Card, ...]
+    reading: Reading
+    part: ContractPart | None
+    wilds: int = 0  # wild cards standing for other cards (R65's last tie-break)
+
+    @property
+    def contract(self) -> bool:
+        """Whether the meld is one of the contract's melds (R65)."""
+        return self.part is not None
+
+    @property
+    def declaration(self) -> Declaration:
+        """The declaration that picks exactly this reading (R15)."""
+        reading = self.reading
+        if isinstance(reading, SetReading):
+            return Declaration("set", rank=reading.rank)
+        return Declaration("run", suit=reading.suit, low=reading.low, high=reading.high)
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The solver's answer for one hand and deal (R65, R66).
+
+    Met: ``melds`` is one best way (contract melds in the contract's order, then
+    further melds), ``left`` the cards that stay in hand and ``left_points`` their
+    points; ``short`` is 0. Not met: ``melds`` is empty, ``left`` is the whole
+    hand, ``short`` the fewest cards missing and, when that is one,
+    ``completing`` the cards any one of which would meet it, most useful first
+    (fewest points left after), at most twelve; the joker there stands for any
+    wild card.
+    """
+
+    deal: DealRule
+    met: bool
+    melds: tuple[SolvedMeld, ...]
+    left: tuple[Card, ...]
+    left_points: int
+    short: int
+    completing: tuple[Card, ...] = ()
+
+    @property
+    def wild_cards_used(self) -> int:
+        """Wild cards in the melds standing for other cards (a 2 as itself is not one)."""
+        return sum(meld.wilds for meld in self.melds)
+
+    @property
+    def completing_tokens(self) -> tuple[str, ...]:
+        """``completing`` as canonical tokens (R1): ``("7H", "10H", "JK")``."""
+        return tuple(str(card) for card in self.completing)
+
+
+def solve_hand(
+    cards: Sequence[Card], rules: Ruleset, deal: int, players: int | None = None
+) -> Solution:
+    """The best way ``cards`` meet the contract of deal ``deal`` (R65), or how far
+    they fall short and which cards would complete it (R66). Exact (R67).
+
+    A hand of more than thirty cards, an unknown deal or player count is a
+    RulesError; a hand the pack cannot hold a PackError (R3, R49).
+    """
+    rule = rules.deal(deal)
+    cards = tuple(cards)
+    if len(cards) > MAX_HAND:
+        raise RulesError(
+            f"a hand holds at most {MAX_HAND} cards for the solver; this one has {len(cards)}"
+        )
+    rules.check_cards(cards, players)
+    positions = _Budget()
+    best = _Search(rules, rule, cards, players, positions=positions).best()
+    if best is not None:
+        return _assemble(rules, rule, cards, players, best)
+    hand_points = sum(rules.card_values(card) for card in cards)
+    short = _shortfall(rules, rule, cards, players, positions)
+    completing = _completing(rules, rule, cards, players, positions) if short == 1 else ()
+    return Solution(rule, False, (), cards, hand_points, short, completing)
+
+
+# --- The search --------------------------------------------------------------------
+
+
+class _Plan(NamedTuple):
+    """A meld the search chose: its kind, the part it meets (-1: a further meld), its
+    rank (a set; 0 when it holds no natural card) or suit and span (a run; suit ""
+    when it holds no natural card), the hand's natural cards in it and how many
+    wild cards stand in it."""
+
+    kind: Kind
+    part: int
+    rank: int
+    suit: str
+    low: int
+    high: int
+    naturals: tuple[Card, ...]
+    wilds: int
+
+
+Chain = tuple[_Plan, "Chain"] | None  # the plans of a search path, last chosen first
+Found = tuple[int, int, Chain]  # points melded, minus wild cards used, the plans
+
+Cross = tuple[tuple[tuple[str, int, int], ...], int]  # runs chosen (R48), ranks and suits (R54)
+_NO_CROSS: Cross = ((), 0)
+
+
+class _State(NamedTuple):
+    """A position of the search: natural cards left (counts by type), wild cards
+    used, 2s sitting as themselves by suit, parts still needed (counts by distinct
+    part), what the rules over several melds have seen, cards in melds (whole-hand
+    deals only) and the cards imagined so far (asking what is missing)."""
+
+    rem: tuple[int, ...]
+    used: int
+    twos: tuple[int, ...]
+    need: tuple[int, ...]
+    cross: Cross
+    held: int
+    phantoms: tuple[Card, ...]
+
+
+class _Span(NamedTuple):
+    suit: str
+    low: int
+    high: int
+    position: int  # the first card's place
+    budget: int  # wild cards left
+    phantoms: int  # cards the hand may still lack
+    twos_free: int  # 2s of the suit that may sit as themselves
+
+
+class _Shape(NamedTuple):
+    """One way to fill a run: its span, the hand's natural cards in it (by type in
+    ``taken``; a 2 as itself in ``naturals`` only), the wild cards of the hand,
+    all its wild cards (the hand's and lacked ones), and the lacked cards."""
+
+    low: int
+    high: int
+    naturals: tuple[Card, ...]
+    taken: tuple[int, ...]
+    wilds: int
+    wild: int
+    two: bool
+    extra: tuple[Card, ...]
+
+
+NATURAL, TWO_ITSELF, WILD, LACKED = range(4)
+
+
+class _Seat(NamedTuple):
+    """What fills one place of a run: a natural card of the hand (by type), a 2 as
+    itself, a wild card, or a card the hand lacks."""
+
+    tag: int
+    natural: int  # the type of a natural card of the hand, else -1
+    card: Card | None
+
+
+class SearchTooLong(GameRuleError):
+    """The hand would take the search longer than a request may (a sentence says so);
+    the solver answers exactly or not at all, never with a guess (R67)."""
+
+
+#: Positions one solve may look at: typical hands need a few thousand, the dealt
+#: hands of every game well under this; a 30-card hand several cards short could
+#: take minutes. (Positions, not seconds: the same hand gets the same answer on
+#: any machine.)
+SEARCH_LIMIT = 60_000
+
+
+class _Budget:
+    """The positions a solve has left to look at, shared by all its searches."""
+
+    def __init__(self, limit: int | None = SEARCH_LIMIT) -> None:
+        self.left = limit
+
+    def spend(self) -> None:
+        if self.left is None:
+            return
+        self.left -= 1
+        if self.left < 0:
+            raise SearchTooLong(
+                "this hand is too far from the contract, or too long, to work out "
+                "exactly at once; take out the cards that cannot go into a meld and ask again"
+            )
+
+
+class _Search:
+    """One hand, deal and mode: ``best`` (R65) or ``feasible`` with up to
+    ``phantoms`` cards the hand does not hold (R66)."""
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        rule: DealRule,
+        cards: Sequence[Card],
+        players: int | None,
+        phantoms: int = 0,
+        feasible: bool = False,
+        positions: _Budget | None = None,
+    ) -> None:
+        self.positions = positions if positions is not None else _Budget(None)
+        self.rules, self.rule = rules, rule
+        is_wild = rules.is_wild
+        wild = [card for card in cards if is_wild(card)]
+        natural = [card for card in cards if not is_wild(card)]
+        self.types = sorted(set(natural), key=lambda card: (SUITS.index(card.suit), card.rank))
+        counts = Counter(natural)
+        self.start = tuple(counts[card] for card in self.types)
+        self.by_rank: dict[int, list[int]] = {}
+        self.at: dict[tuple[str, int], int] = {}
+        for index, card in enumerate(self.types):
+            self.by_rank.setdefault(card.rank, []).append(index)
+            self.at[card.suit, card.rank] = index
+            if card.rank == ACE:
+                self.at[card.suit, ACE_HIGH] = index
+        self.points = [rules.card_values(card) for card in self.types]
+        self.wild_total = len(wild)
+        # R5, R46: a 2 of a run's suit may sit in it as itself where 2s are wild.
+        self.natural_twos = rules.twos_wild and rules.runs_allowed
+        self.twos = tuple(sum(1 for c in wild if c.rank == TWO and c.suit == s) for s in SUITS)
+        values = sorted((rules.card_values(card) for card in wild), reverse=True)
+        self.wild_prefix = [0]
+        for value in values:
+            self.wild_prefix.append(self.wild_prefix[-1] + value)
+        self.two_points = rules.card_values(card_of(TWO, "S"))
+        self.parts = list(dict.fromkeys(rule.contract))
+        self.need0 = tuple(rule.contract.count(part) for part in self.parts)
+        self.further = rules.more_melds or not rule.contract  # R21, R47, R58
+        self.gap = rules.contract_runs_gap  # R48
+        self.twice = rules.one_rank_one_suit  # R54
+        self.cross = self.gap or self.twice
+        self.contract_wilds = rule.contract_wilds  # R53
+        self.whole = rule.whole_hand  # R58
+        self.max_run = 14 if rules.ace_both_ends else 13  # R12, R45
+        self.run_min = max(3, rules.run_min)
+        self.low_min = TWO if rules.ace_high_only else ACE  # R45
+        self.set_max = 4 if rules.set_distinct_suits else None  # R9, R43
+        pack = rules.pack(players)
+        self.decks, self.pack_jokers = pack.decks, pack.jokers
+        self.held_counts = Counter(cards)
+        self.phantoms = phantoms
+        self.feasible = feasible
+        # Feasibility needs no meld longer than its part: a longer one can be cut down
+        # to the part's size and still be legal, except where a meld must hold more
+        # natural cards than wild ones (R7, R56) or the whole hand must go down (R58).
+        self.trim = (
+            feasible
+            and self.whole is None
+            and rules.wild_limit is not WildLimit.FEWER_THAN_NATURAL
+        )
+        self.suit_types = {
+            suit: [index for index, card in enumerate(self.types) if card.suit == suit]
+            for suit in SUITS
+        }
+        self.shapes: dict[tuple[object, ...], list[_Shape]] = {}
+        self.memo: dict[tuple[object, ...], Found | None] = {}
+
+    # --- Rules of one meld -------------------------------------------------------
+
+    def _keeps_limits(self, kind: Kind, size: int, natural: int, wild: int) -> bool:
+        """R7, R50-R56 for any meld of the game (melds.Limits)."""
+        rules = self.rules
+        limit = rules.wild_limit
+        if limit is WildLimit.FEWER_THAN_NATURAL and 2 * natural <= size:
+            return False
+        if limit is WildLimit.ONE and wild > 1:
+            return False
+        if limit is WildLimit.BY_SIZE:
+            most = rules.most_wild(kind, size)
+            if most is not None and wild > most:
+                return False
+        return not (kind == "set" and natural < rules.set_min_natural)
+
+    def _labels(
+        self,
+        kind: Kind,
+        size: int,
+        wild: int,
+        need: tuple[int, ...],
+        suits_distinct: bool,
+        wilds_before: int,
+    ) -> Iterator[int]:
+        """The parts (by index) this meld may meet, then -1 if it may be a further
+        meld (R20, R21, R47, R52, R53, R55, R56)."""
+        rules = self.rules
+        most = self.contract_wilds
+        if most is not None and wilds_before + wild > most:  # R53: in the whole meld
+            return
+        for index, part in enumerate(self.parts):
+            if not need[index] or part.kind != kind or not part.fits(size):
+                continue
+            if self.trim and size != part.min:
+                continue
+            if part.no_wild and wild:
+                continue
+            if part.distinct_suits and not (suits_distinct and wild <= 1):
+                continue
+            if rules.initial_wilds_per_meld is not None and wild > rules.initial_wilds_per_meld:
+                continue
+            yield index
+        if self.further and not self.trim:
+            yield -1
+
+    def _phantom_left(self, card: Card, phantoms: tuple[Card, ...]) -> int:
+        """How many more of ``card`` the pack holds beyond the hand and the cards
+        already imagined (R3, R49)."""
+        limit = self.pack_jokers if card.rank == 0 else self.decks
+        return limit - self.held_counts[card] - phantoms.count(card)
+
+    def _wild_cap(self, part: ContractPart, size: int) -> int:
+        """The most wild cards a meld of this part and size could hold (R7, R50-R56)."""
+        rules = self.rules
+        cap = size
+        if part.no_wild:
+            return 0
+        if rules.wild_limit is WildLimit.FEWER_THAN_NATURAL:
+            cap = (size - 1) // 2
+        elif rules.wild_limit is WildLimit.ONE:
+            cap = 1
+        elif rules.wild_limit is WildLimit.BY_SIZE:
+            most = rules.most_wild(part.kind, size)
+            cap = size if most is None else most
+        if part.kind == "set":
+            cap = min(cap, size - rules.set_min_natural)
+        elif rules.run_wilds_apart:
+            cap = min(cap, (size + 1) // 2)
+        for most in (rules.initial_wilds_per_meld, self.contract_wilds):
+            if most is not None:
+                cap = min(cap, most)
+        return max(cap, 0)
+
+    def lower_bound(self, rem: tuple[int, ...], wilds: int, need: tuple[int, ...]) -> int:
+        """The fewest cards the hand lacks for the parts still needed (R66), never
+        overstated: each part alone takes the place where the hand has most of its
+        natural cards (parts may share cards here; where sets of a rank or runs of
+        a suit may not repeat, R54, each takes its own rank or suit), and the wild
+        cards left fill what they can, each part within its own limit."""
+        if self.whole is not None:
+            return 0
+        lacking = 0
+        fillable = 0
+        lines: dict[str, list[int]] = {}
+        for suit in SUITS:
+            line = [0] * 16
+            for place in range(1, 15):
+                at = self.at.get((suit, place))
+                line[place] = line[place - 1] + (at is not None and rem[at] > 0)
+            lines[suit] = line
+        for index, part in enumerate(self.parts):
+            count = need[index]
+            if not count:
+                continue
+            size = part.min
+            cap = self._wild_cap(part, size)
+            if not part.exact and self.rules.wild_limit is not WildLimit.ONE:
+                cap = size  # a longer meld may hold more wild cards (R7, R51)
+            best_by_group: list[int] = []
+            if part.kind == "set":
+                for indexes in self.by_rank.values():
+                    have = sum(min(rem[i], 1) if self.set_max else rem[i] for i in indexes)
+                    best_by_group.append(size - min(have, size))
+                best_by_group += [size] * (13 - len(best_by_group))
+            else:
+                for suit in SUITS:
+                    line = lines[suit]
+                    most = max(
+                        line[low + size - 1] - line[low - 1]
+                        for low in range(self.low_min, 16 - size)
+                    )
+                    best_by_group.append(size - most)
+            best_by_group.sort()
+            if self.twice:
+                lacks = best_by_group[:count] + [size] * max(0, count - len(best_by_group))
+            else:
+                lacks = [best_by_group[0]] * count
+            lacking += sum(lacks)
+            fillable += sum(min(cap, lack) for lack in lacks)
+        return lacking - min(wilds, fillable)
+
+    # --- The recursion -----------------------------------------------------------
+
+    def best(self) -> Found | None:
+        return self._go(_State(self.start, 0, (0, 0, 0, 0), self.need0, _NO_CROSS, 0, ()))
+
+    def _go(self, state: _State) -> Found | None:
+        memo = self.memo
+        if state in memo:
+            return memo[state]
+        self.positions.spend()
+        rem = state.rem
+        if self.phantoms:
+            budget = self.wild_total - sum(state.twos) - state.used
+            if len(state.phantoms) + self.lower_bound(rem, budget, state.need) > self.phantoms:
+                memo[state] = None
+                return None
+        first = next((index for index, count in enumerate(rem) if count), -1)
+        if first < 0:
+            found = self._finish(state)
+            memo[state] = found
+            return found
+        best: Found | None = None
+        for plan, gain, after in self._melds(first, state):
+            sub = self._go(after)
+            if sub is None:
+                continue
+            found = (gain + sub[0], sub[1] - plan.wilds, (plan, sub[2]))
+            if best is None or found[:2] > best[:2]:
+                best = found
+                if self.feasible:
+                    memo[state] = best
+                    return best
+        kept = list(rem)
+        kept[first] -= 1
+        sub = self._go(state._replace(rem=tuple(kept)))
+        if sub is not None and (best is None or sub[:2] > best[:2]):
+            best = sub
+        memo[state] = best
+        return best
+
+    def _after(
+        self,
+        plan: _Plan,
+        state: _State,
+        taken: Sequence[int],
+        two_suit: str,
+        extra: Sequence[Card],
+    ) -> tuple[int, _State]:
+        """The points a plan melds and the search position after it."""
+        kept = list(state.rem)
+        gain = 0
+        for index in taken:
+            kept[index] -= 1
+            gain += self.points[index]
+        twos = state.twos
+        if two_suit:
+            twos_list = list(twos)
+            twos_list[SUITS.index(two_suit)] += 1
+            twos = tuple(twos_list)
+            gain += self.two_points
+        nat2 = sum(twos)
+        used = state.used
+        gain += self.wild_prefix[nat2 + used + plan.wilds] - self.wild_prefix[nat2 + used]
+        need = state.need
+        if plan.part >= 0:
+            need_list = list(need)
+            need_list[plan.part] -= 1
+            need = tuple(need_list)
+        cross = state.cross
+        if self.cross:
+            runs, marks = cross
+            if plan.kind == "run":
+                if self.gap:
+                    runs = tuple(sorted((*runs, (plan.suit, plan.low, plan.high))))
+                marks |= 1 << (16 + SUITS.index(plan.suit))
+            else:
+                marks |= 1 << plan.rank
+            cross = (runs, marks)
+        held = state.held
+        if self.whole is not None:
+            held += len(plan.naturals) + plan.wilds + len(extra)
+            if not self.whole.exactly:
+                held = min(held, self.whole.cards)
+        phantoms = state.phantoms
+        if extra:
+            phantoms = tuple(sorted((*phantoms, *extra)))
+        return gain, _State(tuple(kept), used + plan.wilds, twos, need, cross, held, phantoms)
+
+    def _crosses(
+        self, kind: Kind, cross: Cross, rank: int, suit: str, low: int, high: int
+    ) -> bool:
+        """Whether a meld breaks a rule over several melds beside those chosen (R48, R54)."""
+        runs, marks = cross
+        if kind == "set":
+            return self.twice and bool(marks >> rank & 1)
+        if self.twice and marks >> (16 + SUITS.index(suit)) & 1:
+            return True
+        if self.gap:  # R48: at least one rank between two runs of a suit
+            for other_suit, other_low, other_high in runs:
+                if other_suit == suit and not (high + 1 < other_low or other_high + 1 < low):
+                    return True
+        return False
+
+    def _wilds_so_far(self, state: _State) -> int:
+        return state.used + sum(1 for card in state.phantoms if self.rules.is_wild(card))
+
+    def _phantom_wild(self, phantoms: tuple[Card, ...]) -> Card | None:
+        """A wild card the pack still holds, to imagine in the hand."""
+        if self._phantom_left(JOKER, phantoms) > 0:
+            return JOKER
+        if self.rules.twos_wild:
+            for suit in SUITS:
+                two = card_of(TWO, suit)
+                if self._phantom_left(two, phantoms) > 0:
+                    return two
+        return None
+
+    def _melds(self, first: int, state: _State) -> Iterator[tuple[_Plan, int, _State]]:
+        """Every meld holding the natural card ``first`` (with its part), and the
+        position after it."""
+        yield from self._sets(first, state)
+        if self.rules.runs_allowed:
+            yield from self._runs(first, state)
+
+    def _sets(self, first: int, state: _State) -> Iterator[tuple[_Plan, int, _State]]:
+        rules = self.rules
+        rem = state.rem
+        rank = self.types[first].rank
+        if self.cross and self._crosses("set", state.cross, rank, "", 0, 0):
+            return
+        distinct = rules.set_distinct_suits
+        same = [index for index in self.by_rank[rank] if rem[index]]
+        budget = self.wild_total - sum(state.twos) - state.used
+        wilds_before = self._wilds_so_far(state)
+        phantom_budget = self.phantoms - len(state.phantoms)
+        choices: list[list[int]] = [[]]
+        for index in same:
+            top = 1 if distinct else rem[index]
+            low = 1 if index == first else 0
+            choices = [
+                [*chosen, *([index] * count)]
+                for chosen in choices
+                for count in range(low, top + 1)
+            ]
+        for taken in choices:
+            naturals = tuple(self.types[index] for index in taken)
+            suits = {natural.suit for natural in naturals}
+            suits_distinct = len(suits) == len(naturals)
+            if distinct and not suits_distinct:
+                continue
+            for extra in self._set_phantoms(rank, naturals, state.phantoms, phantom_budget):
+                extra_natural = sum(1 for card in extra if not rules.is_wild(card))
+                natural = len(naturals) + extra_natural
+                extra_wild = len(extra) - extra_natural
+                top = budget
+                if self.set_max is not None:
+                    top = min(top, self.set_max - natural - extra_wild)
+                all_suits = suits_distinct and len(suits | {card.suit for card in extra}) == len(
+                    naturals
+                ) + len(extra)
+                for wilds in range(top + 1):
+                    wild = wilds + extra_wild
+                    size = natural + wild
+                    if size < rules.set_min or not self._keeps_limits("set", size, natural, wild):
+                        continue
+                    for label in self._labels(
+                        "set", size, wild, state.need, all_suits, wilds_before
+                    ):
+                        plan = _Plan("set", label, rank, "", 0, 0, naturals, wilds)
+                        gain, after = self._after(plan, state, taken, "", extra)
+                        yield plan, gain, after
+
+    def _set_phantoms(
+        self, rank: int, naturals: tuple[Card, ...], phantoms: tuple[Card, ...], budget: int
+    ) -> Iterator[tuple[Card, ...]]:
+        """Cards the hand lacks that a set of ``rank`` could take: natural cards of the
+        rank (suits the set lacks where suits may not repeat), then wild cards."""
+        yield ()
+        if budget <= 0:
+            return
+        distinct = self.rules.set_distinct_suits
+        taken = {card.suit for card in naturals}
+        extra: list[Card] = []
+        imagined = phantoms
+        while len(extra) < budget:
+            options = [
+                card_of(rank, suit)
+                for suit in SUITS
+                if not (distinct and (suit in taken or any(c.suit == suit for c in extra)))
+                and self._phantom_left(card_of(rank, suit), imagined) > 0
+            ]
+            if options:
+                lacked = max(options, key=lambda card: self._phantom_left(card, imagined))
+            else:
+                wild = self._phantom_wild(imagined)
+                if wild is None:
+                    return
+                lacked = wild
+            extra.append(lacked)
+            imagined = (*imagined, lacked)
+            yield tuple(extra)
+
+    def _runs(self, first: int, state: _State) -> Iterator[tuple[_Plan, int, _State]]:
+        """Every run holding the first card, each with every part it may meet. The
+        ways to fill a span depend only on the suit's cards left and the wild
+        cards, so they are worked out once for each of those."""
+        suit = self.types[first].suit
+        suit_index = SUITS.index(suit)
+        rem = state.rem
+        need = state.need
+        twos_free = self.twos[suit_index] - state.twos[suit_index] if self.natural_twos else 0
+        key = (
+            first,
+            tuple(rem[index] for index in self.suit_types[suit]),
+            self.wild_total - sum(state.twos) - state.used,
+            twos_free,
+            state.phantoms,
+            tuple(
+                count for count, part in zip(need, self.parts, strict=True) if part.kind == "run"
+            )
+            if self.trim
+            else (),
+        )
+        shapes = self.shapes.get(key)
+        if shapes is None:
+            shapes = self.shapes[key] = list(self._run_shapes(first, state))
+        wilds_before = self._wilds_so_far(state)
+        for shape in shapes:
+            if self.cross and self._crosses("run", state.cross, 0, suit, shape.low, shape.high):
+                continue
+            size = shape.high - shape.low + 1
+            for label in self._labels("run", size, shape.wild, need, False, wilds_before):
+                plan = _Plan(
+                    "run", label, 0, suit, shape.low, shape.high, shape.naturals, shape.wilds
+                )
+                gain, after = self._after(
+                    plan, state, shape.taken, suit if shape.two else "", shape.extra
+                )
+                yield plan, gain, after
+
+    def _run_shapes(self, first: int, state: _State) -> Iterator[_Shape]:
+        rules = self.rules
+        rem = state.rem
+        card = self.types[first]
+        suit = card.suit
+        suit_index = SUITS.index(suit)
+        if card.rank == ACE:
+            positions = [ACE_HIGH] if rules.ace_high_only else [ACE, ACE_HIGH]
+        else:
+            positions = [card.rank]
+        budget = self.wild_total - sum(state.twos) - state.used
+        phantom_budget = self.phantoms - len(state.phantoms)
+        twos_free = self.twos[suit_index] - state.twos[suit_index] if self.natural_twos else 0
+        sizes: Sequence[int] = range(self.run_min, self.max_run + 1)
+        if self.trim:
+            wanted = {
+                part.min
+                for i, part in enumerate(self.parts)
+                if state.need[i] and part.kind == "run"
+            }
+            sizes = [size for size in sizes if size in wanted]
+        # How many places from 1 up to each place the hand can fill: a quick bound
+        # on the wild cards (and lacked cards) a span needs.
+        filled = [0] * 16
+        for place in range(1, 15):
+            index = self.at.get((suit, place))
+            can = (index is not None and rem[index] - (index == first) > 0) or (
+                place == TWO and twos_free > 0
+            )
+            filled[place] = filled[place - 1] + can
+        spare = budget + phantom_budget
+        span = _Span(suit, 0, 0, 0, budget, phantom_budget, twos_free)
+        for position in positions:
+            for size in sizes:
+                lowest = max(self.low_min, position - size + 1)
+                for low in range(lowest, min(position, 15 - size) + 1):
+                    high = low + size - 1
+                    if card.rank == ACE and position == ACE_HIGH and low == ACE:
+                        continue  # the ace-to-ace run is found with this ace low
+                    have = filled[high] - filled[low - 1]
+                    have += not filled[position] - filled[position - 1]
+                    if size - have > spare:
+                        continue
+                    yield from self._fill(
+                        first, state, span._replace(low=low, high=high, position=position)
+                    )
+
+    def _fill(self, first: int, state: _State, span: _Span) -> Iterator[_Shape]:
+        """Every way to fill the span around the first card: each other place by a
+        natural card of the hand, a 2 as itself, a wild card, or (asking what is
+        missing) a card the hand lacks."""
+        rules = self.rules
+        rem = state.rem
+        suit, low, high = span.suit, span.low, span.high
+        budget, phantom_budget, twos_free = span.budget, span.phantoms, span.twos_free
+        apart = rules.run_wilds_apart
+        size = high - low + 1
+        options: list[list[_Seat]] = []
+        for place in range(low, high + 1):
+            if place == span.position:
+                options.append([_Seat(NATURAL, first, None)])
+                continue
+            here: list[_Seat] = []
+            index = self.at.get((suit, place))
+            if index is not None and rem[index] - (index == first) > 0:
+                here.append(_Seat(NATURAL, index, None))
+            if place == TWO and twos_free:
+                here.append(_Seat(TWO_ITSELF, -1, None))
+            here.append(_Seat(WILD, -1, None))
+            if phantom_budget:
+                lacked = card_of(ACE if place == ACE_HIGH else place, suit)
+                here.append(_Seat(LACKED, -1, lacked))
+            options.append(here)
+        chosen: list[_Seat] = []
+        counts: dict[int, int] = {}
+
+        def walk(
+            at: int, wilds: int, extra: int, twos_used: int, last_wild: bool
+        ) -> Iterator[None]:
+            if at == size:
+                yield None
+                return
+            for seat in options[at]:
+                tag = seat.tag
+                is_wild = tag == WILD
+                if apart and is_wild and last_wild:
+                    continue
+                if tag == NATURAL:
+                    if counts.get(seat.natural, 0) >= rem[seat.natural]:
+                        continue
+                    counts[seat.natural] = counts.get(seat.natural, 0) + 1
+                elif tag == TWO_ITSELF:
+                    if twos_used >= twos_free or wilds + twos_used + 1 > budget:
+                        continue
+                elif tag == WILD:
+                    if wilds + 1 + twos_used > budget:
+                        continue
+                elif extra + 1 > phantom_budget:
+                    continue
+                chosen.append(seat)
+                yield from walk(
+                    at + 1,
+                    wilds + is_wild,
+                    extra + (tag == LACKED),
+                    twos_used + (tag == TWO_ITSELF),
+                    is_wild,
+                )
+                chosen.pop()
+                if tag == NATURAL:
+                    counts[seat.natural] -= 1
+
+        for _ in walk(0, 0, 0, 0, False):
+            taken = [seat.natural for seat in chosen if seat.tag == NATURAL]
+            wilds = sum(1 for seat in chosen if seat.tag == WILD)
+            two = any(seat.tag == TWO_ITSELF for seat in chosen)
+            extra_cards: list[Card] = []
+            imagined = state.phantoms
+            extra_wild = 0
+            broken = False
+            previous_wild = False
+            for seat in chosen:
+                wild_here = seat.tag == WILD
+                if seat.card is not None:
+                    lacked = seat.card
+                    if self._phantom_left(lacked, imagined) <= 0:
+                        wild_card = self._phantom_wild(imagined)
+                        if wild_card is None:
+                            broken = True
+                            break
+                        lacked = wild_card
+                        wild_here = True
+                        extra_wild += 1
+                    extra_cards.append(lacked)
+                    imagined = (*imagined, lacked)
+                if apart and wild_here and previous_wild:
+                    broken = True
+                    break
+                previous_wild = wild_here
+            if broken:
+                continue
+            wild = wilds + extra_wild
+            natural = size - wild
+            if not self._keeps_limits("run", size, natural, wild):
+                continue
+            naturals = tuple(self.types[index] for index in taken)
+            if two:
+                naturals += (card_of(TWO, suit),)
+            yield _Shape(low, high, naturals, tuple(taken), wilds, wild, two, tuple(extra_cards))
+
+    # --- No natural card left: melds of wild cards (R16) -----------------------------
+
+    def _finish(self, state: _State) -> Found | None:
+        """The parts still needed, and further melds, from the wild cards left (and
+        cards the hand lacks, when asking what is missing)."""
+        used, twos, need, cross, held, phantoms = state[1:]
+        budget = self.wild_total - sum(twos) - used
+        phantom_budget = self.phantoms - len(phantoms)
+        wilds_before = self._wilds_so_far(state)
+        parts = [index for index, count in enumerate(need) for _ in range(count)]
+        nat2 = sum(twos)
+        marks = cross[1]
+        set_ranks_used = bin(marks & 0xFFFF).count("1")
+        run_suits_used = bin(marks >> 16).count("1")
+        best: Found | None = None
+
+        def done(wilds_used: int, size: int) -> bool:
+            if self.whole is None:
+                return True
+            total = held + size
+            return self.whole.met_by(total if self.whole.exactly else min(total, self.whole.cards))
+
+        def shapes(label: int) -> Iterator[tuple[Kind, int, int, int]]:
+            """(kind, size, wild cards, lacked natural cards) of a meld of no natural
+            card of the hand."""
+            kinds: list[Kind] = ["set", "run"] if self.rules.runs_allowed else ["set"]
+            for kind in kinds:
+                if label >= 0 and self.parts[label].kind != kind:
+                    continue
+                smallest = self.rules.set_min if kind == "set" else self.run_min
+                largest = (self.set_max or 99) if kind == "set" else self.max_run
+                if label >= 0:
+                    part = self.parts[label]
+                    smallest = max(smallest, part.min)
+                    if part.exact or self.trim:
+                        largest = min(largest, part.min)
+                largest = min(largest, budget + phantom_budget)
+                for size in range(smallest, largest + 1):
+                    for lacked in range(0, min(size, phantom_budget) + 1):
+                        yield kind, size, size - lacked, lacked
+
+        def place(
+            at: int,
+            wilds: int,
+            lacked: int,
+            size: int,
+            sets: int,
+            run_count: int,
+            chain: Chain,
+            extra_melds: int,
+            last: tuple[Kind, int, int],
+        ) -> None:
+            nonlocal best
+            if self.feasible and best is not None:
+                return
+            if at == len(parts) and done(wilds, size):
+                gain = self.wild_prefix[nat2 + used + wilds] - self.wild_prefix[nat2 + used]
+                found = (gain, -wilds, chain)
+                if best is None or found[:2] > best[:2]:
+                    best = found
+            labels = [parts[at]] if at < len(parts) else ([-1] if self.further else [])
+            if at >= len(parts) and (extra_melds > 8 or self.trim or wilds == budget):
+                return
+            for label in labels:
+                for kind, meld_size, wild, natural in shapes(label):
+                    if wilds + wild > budget or lacked + natural > phantom_budget:
+                        continue
+                    if label < 0 and (kind, meld_size, natural) > last:
+                        continue  # further melds in one order only
+                    whole = self.whole
+                    if (
+                        whole is not None
+                        and whole.exactly
+                        and held + size + meld_size > whole.cards
+                    ):
+                        continue
+                    if not self._keeps_limits(kind, meld_size, natural, wild):
+                        continue
+                    if kind == "run" and self.rules.run_wilds_apart and wild > natural + 1:
+                        continue
+                    if self.twice and (
+                        (kind == "set" and set_ranks_used + sets >= len(SET_RANKS))
+                        or (kind == "run" and run_suits_used + run_count >= len(SUITS))
+                    ):
+                        continue
+                    before = wilds_before + wilds
+                    if label not in self._labels(
+                        kind, meld_size, wild, _one(len(self.parts), label), True, before
+                    ):
+                        continue
+                    plan = _Plan(kind, label, 0, "", 0, 0, (), wild)
+                    place(
+                        at + (label >= 0),
+                        wilds + wild,
+                        lacked + natural,
+                        size + meld_size,
+                        sets + (kind == "set"),
+                        run_count + (kind == "run"),
+                        (plan, chain),
+                        extra_melds + (label < 0),
+                        (kind, meld_size, natural) if label < 0 else last,
+                    )
+
+        place(0, 0, 0, 0, 0, 0, None, 0, ("run", 99, 99))
+        return best
+
+
+def _one(parts: int, label: int) -> tuple[int, ...]:
+    return tuple(int(index == label) for index in range(parts))
+
+
+# --- The answer ----------------------------------------------------------------------
+
+
+def _assemble(
+    rules: Ruleset,
+    rule: DealRule,
+    cards: tuple[Card, ...],
+    players: int | None,
+    found: Found,
+) -> Solution:
+    """Name the wild cards of each chosen meld, read it, and order the answer."""
+    plans: list[_Plan] = []
+    chain = found[2]
+    while chain is not None:
+        plans.append(chain[0])
+        chain = chain[1]
+    is_wild = rules.is_wild
+    pool = Counter(card for card in cards if is_wild(card))
+    for plan in plans:
+        pool.subtract(card for card in plan.naturals if is_wild(card))  # 2s as themselves
+    # The most valuable wild cards go down first (R65: fewest points left); jokers
+    # before 2s, so a 2 is not read as itself where a joker was meant.
+    order = sorted(
+        (card for card, count in pool.items() for _ in range(count)),
+        key=lambda card: (-rules.card_values(card), card.rank != 0, card),
+    )
+    spare = iter(order)
+    parts = list(dict.fromkeys(rule.contract))
+    taken_ranks = {plan.rank for plan in plans if plan.kind == "set" and plan.naturals}
+    taken_runs = [
+        (plan.suit, plan.low, plan.high) for plan in plans if plan.kind == "run" and plan.suit
+    ]
+    melds: list[tuple[int, SolvedMeld]] = []
+    first_seen = {card: index for index, card in reversed(list(enumerate(cards)))}
+    for plan in plans:
+        wilds = [next(spare) for _ in range(plan.wilds)]
+        if plan.kind == "set":
+            rank = plan.rank or _free_rank(rules, taken_ranks)
+            taken_ranks.add(rank)
+            naturals = sorted(plan.naturals, key=lambda card: first_seen[card])
+            meld_cards: Sequence[Card] = (*naturals, *wilds)
+            reading: Reading = SetReading(rank)
+        else:
+            suit, low, high = plan.suit, plan.low, plan.high
+            if not suit:
+                suit, low, high = _free_span(rules, taken_runs, len(wilds))
+                taken_runs.append((suit, low, high))
+            meld_cards = _in_run_order(plan.naturals, wilds, low, high)
+            reading = RunReading(suit, low, high, ())
+        verdict = read_meld(meld_cards, rules, players=players)
+        reading = next(r for r in verdict.readings if _same(r, reading))
+        if isinstance(reading, RunReading):
+            meld_cards = reading.in_order
+        part = parts[plan.part] if plan.part >= 0 else None
+        order_key = rule.contract.index(part) if part is not None else len(rule.contract)
+        wild = wild_count(reading, meld_cards, rules)
+        melds.append((order_key, SolvedMeld(tuple(meld_cards), reading, part, wild)))
+    melds.sort(key=lambda item: item[0])
+    left_counts = Counter(cards)
+    for _, meld in melds:
+        left_counts.subtract(meld.cards)
+    left = []
+    for card in cards:
+        if left_counts[card] > 0:
+            left.append(card)
+            left_counts[card] -= 1
+    points = sum(rules.card_values(card) for card in left)
+    return Solution(rule, True, tuple(meld for _, meld in melds), tuple(left), points, 0)
+
+
+def _same(one: Reading, other: Reading) -> bool:
+    if isinstance(one, SetReading) and isinstance(other, SetReading):
+        return one.rank == other.rank
+    if isinstance(one, RunReading) and isinstance(other, RunReading):
+        return (one.suit, one.low, one.high) == (other.suit, other.low, other.high)
+    return False
+
+
+def _free_rank(rules: Ruleset, taken: set[int]) -> int:
+    """R16: a set of wild cards only is of any rank; one no other set has (R54)."""
+    ranks: tuple[int, ...] = SET_RANKS if rules.twos_wild else SET_ORDER
+    return next((rank for rank in ranks if rank not in taken), ranks[0])
+
+
+def _free_span(
+    rules: Ruleset, taken: Sequence[tuple[str, int, int]], size: int
+) -> tuple[str, int, int]:
+    """R16: a run of wild cards only is of any suit and place; one apart from the
+    other runs (R48) and of a suit no other run has where that matters (R54)."""
+    low_min = TWO if rules.ace_high_only else ACE
+    for suit in SUITS:
+        same = [(low, high) for other, low, high in taken if other == suit]
+        if rules.one_rank_one_suit and same:
+            continue
+        for low in range(low_min, 15 - size + 1):
+            high = low + size - 1
+            if all(high + 1 < other_low or other_high + 1 < low for other_low, other_high in same):
+                return suit, low, high
+    return SUITS[0], low_min, low_min + size - 1
+
+
+def _in_run_order(
+    naturals: Sequence[Card], wilds: Sequence[Card], low: int, high: int
+) -> list[Card]:
+    """The run's cards place by place: each natural card at its rank (an ace at the
+    end of the span it sits at), the wild cards in the open places in order."""
+    seats: list[Card | None] = [None] * (high - low + 1)
+    for card in naturals:
+        if card.rank == ACE:
+            index = 0 if low == ACE and seats[0] is None else high - low
+        else:
+            index = card.rank - low
+        seats[index] = card
+    spare = iter(wilds)
+    return [card if card is not None else next(spare) for card in seats]
+
+
+# --- What is missing (R66) -----------------------------------------------------------
+
+
+def _candidates(rules: Ruleset, cards: tuple[Card, ...], players: int | None) -> list[Card]:
+    """Every distinct card the pack could still add to the hand, the joker last."""
+    pack = rules.pack(players)
+    held = Counter(cards)
+    found = [
+        card_of(rank, suit)
+        for suit in SUITS
+        for rank in range(1, 14)
+        if held[card_of(rank, suit)] < pack.decks
+    ]
+    if held[JOKER] < pack.jokers:
+        found.append(JOKER)
+    return found
+
+
+def _completing(
+    rules: Ruleset,
+    rule: DealRule,
+    cards: tuple[Card, ...],
+    players: int | None,
+    positions: _Budget,
+) -> tuple[Card, ...]:
+    """R66: every card any one of which meets the contract, fewest points left after
+    first; the joker stands for any wild card (a 2 is named only where it does what
+    a joker cannot, as itself in a run, or where the pack has no joker to add)."""
+    scored = []
+    for card in _candidates(rules, cards, players):
+        hand = (*cards, card)
+        if _Search(rules, rule, hand, players, feasible=True, positions=positions).best() is None:
+            continue
+        best = _Search(rules, rule, hand, players, positions=positions).best()
+        assert best is not None
+        left = sum(rules.card_values(c) for c in hand) - best[0]
+        scored.append((left, card))
+    cards_found = {card for _, card in scored}
+    if JOKER in cards_found:
+        scored = [
+            (left, card) for left, card in scored if not rules.is_wild(card) or card == JOKER
+        ]
+    scored.sort(key=lambda item: (item[0], rules.is_wild(item[1]), _card_order(item[1])))
+    return tuple(card for _, card in scored[:MAX_COMPLETING])
+
+
+def _card_order(card: Card) -> tuple[int, int]:
+    return (99, 0) if card.rank == 0 else (card.rank, SUITS.index(card.suit))
+
+
+def _shortfall(
+    rules: Ruleset,
+    rule: DealRule,
+    cards: tuple[Card, ...],
+    players: int | None,
+    positions: _Budget,
+) -> int:
+    """R66: the fewest cards that, added to the hand, would meet the contract: the
+    search with one more card the hand lacks each time, from a bound that never
+    overstates."""
+    start = _Search(rules, rule, cards, players, positions=positions)
+    wilds = start.wild_total
+    least = max(1, start.lower_bound(start.start, wilds, start.need0))
+    most = sum(part.min for part in rule.contract) + (
+        rule.whole_hand.cards if rule.whole_hand else 0
+    )
+    for missing in range(least, max(most, least) + 1):
+        search = _Search(
+            rules, rule, cards, players, phantoms=missing, feasible=True, positions=positions
+        )
+        if search.best():
+            return missing
+    return most

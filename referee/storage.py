@@ -1,0 +1,180 @@
+"""The database under the games: its address, the engine's settings, write
+transactions, and the schema brought up to date when an app starts.
+
+``create_app`` calls :func:`prepare` once; everything else here is called by
+``referee.games`` and ``referee.idempotency`` inside a request or a command.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from flask import Flask
+from sqlalchemy import Engine, event, text
+
+from .extensions import db, migrate
+from .rules import GameRuleError
+
+#: Any number will do, as long as no other program on the same PostgreSQL uses it.
+MIGRATION_LOCK_ID = 7202611
+
+
+class GameConflict(GameRuleError):
+    """The change clashes with the game as it is: a deal past the last, a deal
+    recorded at the same moment on another phone, an undo of a deal that is not the
+    last, an Idempotency-Key used for another request (409)."""
+
+
+def database_uri(url: str) -> str:
+    """Accept the usual ``postgres://`` and ``postgresql://`` addresses a host hands
+    out, and drive them with psycopg 3.
+
+    >>> database_uri("postgres://u@db:5432/referee")
+    'postgresql+psycopg://u@db:5432/referee'
+    """
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def prepare(app: Flask, migrations: str) -> None:
+    """Bind the database to the app, set the engine up, and (unless
+    ``UPGRADE_DATABASE_ON_START`` is false) bring the schema up to date."""
+    db.init_app(app)
+    migrate.init_app(app, db, directory=migrations)
+    with app.app_context():
+        configure_engine(db.engine)
+        if app.config.get("UPGRADE_DATABASE_ON_START", True):
+            upgrade_database(app.logger)
+
+
+def configure_engine(engine: Engine) -> None:
+    """SQLite: WAL so readers never wait for a writer, foreign keys on, a patient
+    busy timeout, and BEGIN IMMEDIATE for writes (see :func:`begin_write`)."""
+    if engine.dialect.name != "sqlite":
+        return
+
+    @event.listens_for(engine, "connect")
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # the "begin" event below says BEGIN
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.execute("PRAGMA journal_mode = WAL")
+        cursor.execute("PRAGMA synchronous = NORMAL")
+        cursor.execute("PRAGMA busy_timeout = 15000")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def on_begin(connection: Any) -> None:
+        immediate = connection.get_execution_options().get("sqlite_immediate")
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+
+def begin_write() -> None:
+    """Start the session's transaction as a write. On SQLite the write lock is taken
+    at once, so two writers queue rather than one failing when it turns from reading
+    to writing; on PostgreSQL the game row is locked by the write itself."""
+    if db.session().in_transaction():
+        db.session.rollback()  # end the reads so far: the write starts afresh, locked
+    db.session.connection(execution_options={"sqlite_immediate": True})
+
+
+@contextmanager
+def one_transaction() -> Iterator[None]:
+    """Roll back whatever a refused write had done, so nothing is half-saved."""
+    try:
+        yield
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+# --- The schema, brought up to date at start ---------------------------------------------
+#
+# Why at start: programs, tests and a newcomer's first `make run` build an app on a
+# fresh database and expect it ready to use (a missing table would be a 500 on the
+# first tap). Why a lock: several gunicorn workers start at once, and only one may
+# run the migrations; the others wait, then find the schema current.
+
+
+def upgrade_database(logger: logging.Logger | None = None) -> None:
+    """Bring the schema to the newest migration, if it is not there yet (inside an
+    app context). What Alembic says on the way goes to ``logger`` at DEBUG, not to
+    the terminal: an app that starts is not news."""
+    with _alembic_logs_to(logger):
+        # Imported here: Alembic logs as its modules load, and this is where it may.
+        from alembic import command
+        from alembic.migration import MigrationContext
+        from alembic.script import ScriptDirectory
+
+        config = migrate.get_config()
+        config.attributes["quiet"] = True  # migrations/env.py then leaves logging alone
+        heads = set(ScriptDirectory.from_config(config).get_heads())
+
+        def current() -> set[str]:
+            with db.engine.connect() as connection:
+                return set(MigrationContext.configure(connection).get_current_heads())
+
+        if current() == heads:
+            return
+        with migration_lock(db.engine):
+            if current() != heads:
+                command.upgrade(config, "head")
+
+
+def schema_is_current() -> bool:
+    """Whether the database answers and its schema is the newest migration (inside an
+    app context); SQLAlchemyError if it does not answer."""
+    with _alembic_logs_to(None):
+        from alembic.migration import MigrationContext
+        from alembic.script import ScriptDirectory
+
+        heads = set(ScriptDirectory.from_config(migrate.get_config()).get_heads())
+        with db.engine.connect() as connection:
+            return set(MigrationContext.configure(connection).get_current_heads()) == heads
+
+
+@contextmanager
+def migration_lock(engine: Engine) -> Iterator[None]:
+    """Let one process at a time bring the schema up to date (two workers starting)."""
+    if engine.dialect.name == "postgresql":
+        with engine.connect() as connection:
+            connection.execute(text(f"SELECT pg_advisory_lock({MIGRATION_LOCK_ID})"))
+            try:
+                yield
+            finally:
+                connection.execute(text(f"SELECT pg_advisory_unlock({MIGRATION_LOCK_ID})"))
+    elif engine.dialect.name == "sqlite" and engine.url.database not in (None, "", ":memory:"):
+        with open(f"{engine.url.database}.migrate-lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            yield
+    else:
+        yield
+
+
+class _ToDebug(logging.Handler):
+    def __init__(self, logger: logging.Logger) -> None:
+        super().__init__()
+        self.logger = logger
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.logger.debug("%s: %s", record.name, record.getMessage())
+
+
+@contextmanager
+def _alembic_logs_to(logger: logging.Logger | None) -> Iterator[None]:
+    alembic = logging.getLogger("alembic")
+    saved = alembic.handlers[:], alembic.propagate, alembic.level
+    alembic.handlers = [_ToDebug(logger)] if logger is not None else [logging.NullHandler()]
+    alembic.propagate = False
+    alembic.setLevel(logging.INFO)
+    try:
+        yield
+    finally:
+        alembic.handlers, alembic.propagate = saved[0], saved[1]
+        alembic.setLevel(saved[2])

@@ -1,0 +1,128 @@
+"""POST /api/v1/melds/rescue: a natural card in a wild card's place (R24), and where
+the freed wild card goes (R25)."""
+
+import pytest
+
+PATH = "/api/v1/melds/rescue"
+
+RUN_7H_8H_9H = {
+    "legal": True,
+    "needs_declaration": False,
+    "readings": [{"kind": "run", "suit": "H", "low": "7", "high": "9",
+                  "cards": [{"card": "7H", "as": "7H"}, {"card": "8H", "as": "8H"}, {"card": "9H", "as": "9H"}]}],
+    "reasons": [],
+    "cards": ["7H", "8H", "9H"],
+}  # fmt: skip
+
+
+def test_a_rescue_from_a_run(client):  # R24
+    response = client.post(PATH, json={"variant": "push", "meld": "7H JK 9H", "card": "8H"})
+    assert response.status_code == 200
+    assert response.get_json() == {
+        "legal": True,
+        "needs_declaration": False,
+        "reasons": [],
+        "freed": ["JK"],
+        "meld": RUN_7H_8H_9H,
+        "swaps": [
+            {
+                "reading": {"kind": "run", "suit": "H", "low": "7", "high": "9",
+                            "cards": [{"card": "7H", "as": "7H"}, {"card": "JK", "as": "8H"}, {"card": "9H", "as": "9H"}]},
+                "freed": "JK",
+                "as": "8H",
+                "meld": RUN_7H_8H_9H,
+            }
+        ],
+        "wild_goes": "meld",
+        "says": "JK comes out: it must be used at once in a meld you make this turn; "
+        "it never goes into your hand",
+        "card": "8H",
+        "cards": ["7H", "JK", "9H"],
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("options", "wild_goes", "says"),
+    [
+        (None, "meld", "JK comes out: it must be used at once in a meld you make this turn; "
+         "it never goes into your hand"),
+        ({"rescue_to_hand": False}, "meld", "JK comes out: it must be used at once in a meld "
+         "you make this turn; it never goes into your hand"),
+        ({"rescue_to_hand": True}, "hand", "JK comes out: it may go into your hand"),
+    ],
+)  # fmt: skip
+def test_rescue_to_hand_says_where_the_wild_card_goes(client, options, wild_goes, says):  # R25
+    body = {"variant": "push", "meld": "6C 6H JK", "card": "6D"}
+    if options is not None:
+        body["options"] = options
+    answer = client.post(PATH, json=body).get_json()
+    assert answer["legal"] is True
+    assert answer["meld"]["cards"] == ["6C", "6H", "6D"]
+    assert answer["swaps"][0]["as"] is None  # in a set: any six the set does not hold
+    assert (answer["wild_goes"], answer["says"]) == (wild_goes, says)
+
+
+def test_a_refused_rescue_says_why(client):  # R24
+    answer = client.post(
+        PATH, json={"variant": "push", "meld": "6C 6H JK", "card": "7H"}
+    ).get_json()
+    assert answer["legal"] is False
+    assert answer["reasons"] == [
+        "7H is not a card any wild card of this meld stands for",
+        "a joker's place in a set of sixes takes a six",
+    ]
+    assert (answer["freed"], answer["meld"], answer["swaps"]) == ([], None, [])
+    assert answer["wild_goes"] == "meld"
+
+
+def test_the_meld_on_the_table_may_carry_its_declaration(client):  # R15
+    undeclared = client.post(
+        PATH, json={"variant": "push", "meld": "6D 2S JK", "card": "5D"}
+    ).get_json()
+    assert undeclared["needs_declaration"] is True
+    assert undeclared["freed"] == ["JK", "2S"]
+    assert [swap["reading"]["low"] for swap in undeclared["swaps"]] == ["4", "5"]
+    declared = client.post(
+        PATH,
+        json={
+            "variant": "push",
+            "meld": {"cards": "6D 2S JK", "declare": {"kind": "run", "suit": "D", "low": "5"}},
+            "card": "5D",
+        },
+    ).get_json()
+    assert declared["needs_declaration"] is False
+    assert declared["freed"] == ["2S"]
+    assert declared["meld"]["cards"] == ["6D", "5D", "JK"]
+
+
+def test_shove_it_sets_take_any_suit_and_players_pick_the_pack(client):  # R3, R24
+    body = {"variant": "shove-it", "meld": "6C 6C JK", "card": "6C"}
+    assert client.post(PATH, json=body).status_code == 422
+    answer = client.post(PATH, json=body | {"players": 6}).get_json()
+    assert answer["legal"] is True
+    assert answer["meld"]["cards"] == ["6C", "6C", "6C"]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "error"),
+    [
+        ({"variant": "push", "meld": "7H JK 9H", "card": "1X"}, 400, '"1X" is not a card'),
+        ({"variant": "push", "meld": "7H JK 9H", "card": "8H 9H"}, 400,
+         '"8H 9H" is two cards; give the one card to put in a wild card\'s place'),
+        ({"variant": "push", "meld": "7H JK 9H", "card": ""}, 400,
+         'give the card to put in a wild card\'s place, such as "8H"'),
+        ({"variant": "push", "meld": "7H JK 1X", "card": "8H"}, 400, '"1X" is not a card'),
+        ({"variant": "push", "meld": "7H JK 9H"}, 400, '"card" is required'),
+        ({"variant": "push", "meld": "7H JK 9H", "card": ["8H"]}, 400, '"card" must be a string'),
+        ({"variant": "gin", "meld": "7H JK 9H", "card": "8H"}, 404, 'there is no variant "gin"'),
+        ({"variant": "push", "meld": "7H 7H JK", "card": "7H"}, 422, "there are three 7H here"),
+        ({"variant": "push", "meld": "7H JK 9H", "card": "8H", "players": 5}, 400,
+         "Push is for 4 players, not 5"),  # API.md: a count the variant does not allow is 400
+        ({"variant": "push", "options": {"rescue": True}, "meld": "7H JK 9H", "card": "8H"}, 400,
+         '"rescue" is not an option of Push'),
+    ],
+)  # fmt: skip
+def test_errors_as_the_other_rules_paths(client, body, status, error):
+    response = client.post(PATH, json=body)
+    assert response.status_code == status
+    assert response.get_json()["error"].startswith(error)

@@ -1,0 +1,53 @@
+"""My hand, on a phone: tap the whole hand into a game's checker and see the best
+melds to put down and the points left, or which cards it lacks (FAMILY.md R65, R66)."""
+
+import re
+
+from playwright.sync_api import expect
+
+from .helpers import chips, shot, start_push, tap, tap_cards
+
+
+def test_my_hand_shows_its_melds_and_the_points_left_then_what_it_lacks(page):
+    game = start_push(page)
+    page.get_by_role("link", name="Check a meld").last.tap()
+    expect(page).to_have_url(re.compile(re.escape(game) + "/check"))
+    tap(page, "mode:hand")
+    expect(page.get_by_role("tab", name="My hand")).to_have_attribute("aria-selected", "true")
+
+    tap_cards(page, "8C 8H JK KD KS KH 4C 9D")
+    expect(chips(page)).to_have_count(8)
+    solution = page.locator(".result .solution")
+    expect(solution.locator(".says")).to_have_text("✔ Your hand meets the contract")
+    melds = solution.locator(".solved-meld")
+    expect(melds).to_have_count(2)
+    expect(melds.locator(".which")).to_have_text(["Contract meld", "Contract meld"])
+    kings, eights = melds.filter(has_text="Set of kings"), melds.filter(has_text="Set of eights")
+    expect(kings.locator(".card")).to_have_count(3)
+    expect(eights.locator(".wild")).to_have_text("JK → any 8")
+    expect(solution.locator(".left")).to_contain_text("Stays in hand:")
+    expect(solution.locator(".left .card")).to_have_text(["4♣", "9♦"])
+    expect(solution.locator(".left .points")).to_have_text("10 points")
+    shot(page, "my-hand.png")
+
+    # One tap sends the melds to the contract check; the hand waits to come back to.
+    page.get_by_role("button", name="Check these melds against the contract").tap()
+    expect(page.get_by_role("tab", name="Initial meld")).to_have_attribute("aria-selected", "true")
+    expect(page.locator(".meld-done")).to_have_count(2)
+    expect(page.locator(".result .says")).to_have_text("✔ Meets the contract")
+    page.get_by_role("button", name="Back to my hand").tap()
+    expect(page.get_by_role("tab", name="My hand")).to_have_attribute("aria-selected", "true")
+    expect(chips(page)).to_have_count(8)
+
+    # Take the third king away: one card short, and which would do.
+    page.get_by_role("button", name="Remove KH").tap()
+    expect(chips(page)).to_have_count(7)
+    expect(solution.locator(".says")).to_have_text("✘ Cannot meet the contract yet")
+    expect(solution.locator(".short")).to_have_text(
+        "One card short: 8♠, 8♦, K♥, K♣ or any wild card"
+    )
+    expect(solution.locator(".left .points")).to_have_text("60 points")
+    shot(page, "my-hand-short.png")
+
+    tap(page, "clear")
+    expect(solution).to_have_count(0)

@@ -1,0 +1,129 @@
+"""What a phone remembers is kept on the server, not in its cookie (reliability issue,
+item 4): the cookie stays small however many games the phone keeps, every edit key
+is kept, and no phone reads another's games."""
+
+import pytest
+
+from referee import create_app
+from referee.models import PhoneGame, db
+
+from ..conftest import dispose
+from .conftest import FOUR, enter_deal, start_game, text
+
+LONG = [
+    "Annabelle-Marguerite Fontaine",
+    "Bartholomew Fitzgerald-Smythe",
+    "Catriona Wilhelmina Lockhart",
+    "Dashiell Montgomery Prescott",
+]
+COOKIE_MOST = 300  # bytes: far below the 4 KB a browser keeps
+
+
+@pytest.fixture
+def stored_pages(database_uri):
+    """The pages on SQLite and, when TEST_DATABASE_URL is set, on PostgreSQL."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "SECRET_KEY": "test",
+            "SQLALCHEMY_DATABASE_URI": database_uri,
+            "WTF_CSRF_ENABLED": False,
+        }
+    )
+    yield app
+    dispose(app)
+
+
+def cookie(client) -> str:
+    found = client.get_cookie("session")
+    return found.value if found else ""
+
+
+def test_the_cookie_stays_small_after_starting_and_following_50_games(stored_pages):
+    phone = stored_pages.test_client()
+    other = stored_pages.test_client()
+    started = [start_game(phone, players=LONG) for _ in range(25)]
+    followed = [start_game(other, players=LONG) for _ in range(25)]
+    for game in followed:
+        assert phone.get(game).status_code == 200
+    assert len(cookie(phone)) < COOKIE_MOST, cookie(phone)
+    # Nothing is lost: every game is listed, each started one still editable.
+    history = text(phone.get("/history"))
+    assert history.count("Push: Annabelle-Marguerite Fontaine") == 50
+    for game in started:
+        assert "Enter deal 1" in text(phone.get(game))
+    for game in followed:
+        assert "Enter deal 1" not in text(phone.get(game))
+
+
+def test_edit_rights_survive_fifty_games_and_a_new_cookie_each_time(stored_pages):
+    """The first of fifty games is still the phone's to change (the cookie used to
+    keep twelve), and a cookie copied from before the forty-nine others still works."""
+    phone = stored_pages.test_client()
+    first = start_game(phone, players=LONG)
+    for _ in range(49):
+        start_game(phone, players=LONG)
+    assert "Enter deal 1" in text(phone.get(first))
+    enter_deal(phone, first, 0, points_1="10", points_3="5")
+    assert "Enter deal 2" in text(phone.get(first))
+
+
+def test_another_phone_reads_nothing_of_this_phones_games(stored_pages):
+    phone = stored_pages.test_client()
+    game = start_game(phone)
+    stranger = stored_pages.test_client()
+    assert "Push: Ann, Bob" not in text(stranger.get("/"))
+    assert "Push: Ann, Bob" not in text(stranger.get("/history"))
+    # With the follow link it may follow, never change.
+    page = text(stranger.get(game))
+    assert "Enter deal 1" not in page
+    assert enter_deal(stranger, game, 0, status=422, points_1="10", points_3="5")
+
+
+def test_the_database_alone_holds_no_edit_key_and_no_phone_token(stored_pages):
+    phone = stored_pages.test_client()
+    start_game(phone)
+    with phone.session_transaction() as session:
+        token = session["phone"]
+    with stored_pages.app_context():
+        row = db.session.execute(db.select(PhoneGame)).scalar_one()
+    assert token not in row.phone
+    assert row.sealed_key.startswith("sealed:")
+    share = phone.get(f"/games/{row.game_id}/share").data.decode()
+    key = share.split("/join#")[1].split('"')[0]
+    assert key not in row.sealed_key
+
+
+def test_a_cookie_from_before_moves_its_games_to_the_server(app, client):
+    """A phone's cookie from before this change listed its games and keys: they are
+    kept on the server the first time it comes back, and the cookie empties."""
+    maker = app.test_client()
+    game = start_game(maker)
+    key = maker.get(f"{game}/share").data.decode().split("/join#")[1].split('"')[0]
+    game_id = game.rsplit("/", 1)[1]
+    with client.session_transaction() as session:
+        session["recent"] = [{"id": game_id, "title": "Push: Ann, Bob, Cat, Dan"}]
+        session["keys"] = {game_id: key}
+    assert "Push: Ann, Bob, Cat, Dan" in text(client.get("/"))
+    assert "Enter deal 1" in text(client.get(game))
+    with client.session_transaction() as session:
+        assert "keys" not in session and "recent" not in session
+
+
+def test_undo_from_a_phone_that_follows_says_so_in_the_pages_words(app, client):
+    game = start_game(client)
+    enter_deal(client, game, 0, points_1="10", points_3="5")
+    follower = app.test_client()
+    follower.get(game)
+    response = follower.post(f"{game}/undo", data={"version": "2"})
+    assert response.status_code == 409
+    page = text(response)
+    assert "this phone can only follow the game: open the edit link to change it" in page
+    assert "X-Edit-Key" not in page
+    assert "header" not in page
+
+
+def test_the_home_page_lists_the_games_started_on_this_phone(client):
+    game = start_game(client, players=FOUR)
+    home = client.get("/").data.decode()
+    assert f'href="{game}"' in home

@@ -1,0 +1,90 @@
+"""The sheet's poll, which every phone following a game sends every 3 s: an
+unchanged game is answered 304 from its version alone, with nothing loaded, drawn
+or written, and no cookie; a page opened in full is remembered on the phone."""
+
+from flask import template_rendered
+from sqlalchemy import event
+
+from referee.models import Game
+
+from .conftest import enter_deal, start_game
+
+POLL = {"HX-Request": "true", "Accept-Encoding": "br"}
+
+
+class Watched:
+    """The Games loaded and the templates drawn while it is open."""
+
+    def __init__(self, app):
+        self.app, self.loaded, self.drawn = app, [], []
+
+    def _load(self, target, _context):
+        self.loaded.append(target.id)
+
+    def _drawn(self, _app, template, **_):
+        self.drawn.append(template.name)
+
+    def __enter__(self):
+        event.listen(Game, "load", self._load)
+        template_rendered.connect(self._drawn, self.app)
+        return self
+
+    def __exit__(self, *_):
+        event.remove(Game, "load", self._load)
+        template_rendered.disconnect(self._drawn, self.app)
+
+
+def test_an_unchanged_poll_loads_no_game_draws_nothing_and_sets_no_cookie(app, client):
+    game = start_game(client)
+    first = client.get(game, headers=POLL)
+    assert first.status_code == 200
+    assert "Set-Cookie" not in first.headers  # a poll does not write the phone's memory
+    with Watched(app) as watched:
+        again = client.get(game, headers=POLL | {"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
+    assert (watched.loaded, watched.drawn) == ([], [])
+    assert "Set-Cookie" not in again.headers
+    assert "Content-Encoding" not in again.headers  # nothing to compress
+    assert again.headers["ETag"] == first.headers["ETag"].replace(":br", "")
+    assert again.headers["Vary"] == "HX-Request, Cookie, Accept-Encoding"
+    assert again.headers["Cache-Control"] == "no-cache"
+
+
+def test_the_compressed_form_of_the_tag_is_unchanged_too(client):
+    game = start_game(client)
+    tag = client.get(game, headers=POLL).headers["ETag"]
+    assert tag.endswith(':br"')  # the fragment went out compressed: the tag says so
+    plain = tag.replace(":br", "")
+    for sent in (tag, plain, f"W/{plain}", f'"other", {tag}'):
+        assert client.get(game, headers=POLL | {"If-None-Match": sent}).status_code == 304
+
+
+def test_a_follower_holding_an_editors_tag_gets_the_follower_sheet(app, client):
+    game = start_game(client)
+    editor_tag = client.get(game, headers=POLL).headers["ETag"]
+    assert "-editor" in editor_tag
+    follower = app.test_client()
+    answer = follower.get(game, headers=POLL | {"If-None-Match": editor_tag})
+    assert answer.status_code == 200
+    assert "-follower" in answer.headers["ETag"]
+
+
+def test_a_changed_game_is_sent_whole_and_a_page_opened_in_full_is_remembered(app, client):
+    game = start_game(client)
+    tag = client.get(game, headers=POLL).headers["ETag"]
+    enter_deal(client, game, 0, points_1="10", points_3="5")
+    changed = client.get(game, headers=POLL | {"If-None-Match": tag})
+    assert changed.status_code == 200
+    assert changed.headers["ETag"] != tag
+    other = app.test_client()
+    page = other.get(game)  # the whole page: the phone remembers the game
+    assert page.status_code == 200
+    assert "Set-Cookie" in page.headers
+    assert game.rsplit("/", 1)[1] in other.get("/").data.decode()
+
+
+def test_a_poll_of_no_such_game_is_the_404_page(client):
+    answer = client.get(
+        "/games/nosuchgame", headers=POLL | {"If-None-Match": '"sheet-v1-fragment-follower"'}
+    )
+    assert answer.status_code == 404

@@ -1,0 +1,265 @@
+"""Rescuing a wild card from a meld on the table (R24), and where it goes (R25)."""
+
+from collections import Counter
+
+import pytest
+from hypothesis import assume, event, given, settings
+from hypothesis import strategies as st
+
+from referee.rules import (
+    Card,
+    PackError,
+    RunReading,
+    SetReading,
+    format_cards,
+    get_ruleset,
+    parse_cards,
+    read_meld,
+    rescue,
+)
+from referee.rules.rescue import TO_HAND, TO_MELD
+
+from .notation import declaration, short
+from .test_properties import ALL_CARDS, RULESET_IDS, RULESETS, melds
+
+
+def check(meld, card, variant="push", meld_declare=None, players=None, **options):
+    return rescue(
+        parse_cards(meld),
+        Card.parse(card),
+        get_ruleset(variant, options),
+        meld_declare and declaration(meld_declare),
+        players,
+    )
+
+
+def swaps(verdict):
+    """Each swap as ``reading: freed>card -> the meld after``."""
+    return [
+        f"{short(s.reading)}: {s.freed}>{s.stood_for or '?'} -> {format_cards(s.after.cards)}"
+        for s in verdict.swaps
+    ]
+
+
+# --- R24: which wild card a natural card frees -----------------------------------
+
+# meld, card, variant, the meld's declaration, the swaps
+LEGAL = {
+    # R24: in a run the wild card stands for one exact card
+    "a_joker_in_the_middle_of_a_run": ("7H JK 9H", "8H", "push", None, ["run H 7-9: JK>8H -> 7H 8H 9H"]),
+    "a_joker_at_the_end_of_a_run": ("7H 8H JK", "9H", "push", None, ["run H 7-9: JK>9H -> 7H 8H 9H"]),
+    "a_wild_2_in_a_run": ("5H 2C 7H", "6H", "push", None, ["run H 5-7: 2C>6H -> 5H 6H 7H"]),
+    "a_2_of_the_suit_away_from_its_place_is_wild": ("5H 2H 7H", "6H", "push", None, ["run H 5-7: 2H>6H -> 5H 6H 7H"]),
+    "the_high_ace": ("QH KH JK", "AH", "push", "run H Q-A", ["run H Q-A: JK>AH -> QH KH AH"]),
+    "the_low_ace": ("JK 2H 3H", "AH", "push", "run H A-3", ["run H A-3: JK>AH -> AH 2H 3H"]),
+    # R5: a 2 takes the place a wild card holds for it, and sits there as itself
+    "a_2_rescues_the_joker_that_stands_for_it": ("AH JK 3H", "2H", "push", None, ["run H A-3: JK>2H -> AH 2H 3H"]),
+    # R15: the first wild card entered takes the lowest place; only that one comes out
+    "of_two_jokers_the_one_in_that_place": ("5D JK JK 8D", "7D", "push", None, ["run D 5-8: JK>7D -> 5D JK 7D 8D"]),
+    "of_a_2_and_a_joker_the_one_in_that_place": ("5D 2C JK 8D", "7D", "push", None, ["run D 5-8: JK>7D -> 5D 2C 7D 8D"]),
+    "the_declared_run_decides": ("6D 2S JK", "5D", "push", "run D 4-6", ["run D 4-6: JK>5D -> 6D 2S 5D"]),
+    "an_undeclared_meld_every_way_it_reads": ("6D 2S JK", "5D", "push", None, [
+        "run D 4-6: JK>5D -> 6D 2S 5D", "run D 5-7: 2S>5D -> 6D 5D JK"]),
+    # R24, R9: in a Push set, any card of the rank whose suit the set does not hold
+    "a_joker_in_a_push_set": ("6C 6H JK", "6D", "push", None, ["set 6: JK>? -> 6C 6H 6D"]),
+    "a_2_in_a_push_set": ("6C 6H 2S", "6S", "push", None, ["set 6: 2S>? -> 6C 6H 6S"]),
+    "either_wild_card_of_a_set": ("6C 2S JK", "6D", "push", "set 6", [
+        "set 6: 2S>? -> 6C 6D JK", "set 6: JK>? -> 6C 2S 6D"]),
+    "two_jokers_are_one_choice": ("6C JK JK", "6D", "push", None, ["set 6: JK>? -> 6C 6D JK"]),
+    "a_set_of_wild_cards_only_declared": ("JK JK JK", "AS", "push", "set A", ["set A: JK>? -> AS JK JK"]),
+    # R24, R10: in a Shove-It set, any card of the rank
+    "shove_it_a_suit_the_set_holds": ("6C 6H JK", "6C", "shove-it", None, ["set 6: JK>? -> 6C 6H 6C"]),
+    "push_without_distinct_suits": ("6C 6H JK", "6C", ("push", {"set_distinct_suits": False}), None, ["set 6: JK>? -> 6C 6H 6C"]),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("meld", "card", "variant", "meld_declare", "expected"), LEGAL.values(), ids=LEGAL.keys()
+)
+def test_a_natural_card_frees_the_wild_card_that_stands_for_it(
+    meld, card, variant, meld_declare, expected
+):  # R24
+    variant, options = variant if isinstance(variant, tuple) else (variant, {})
+    verdict = check(meld, card, variant, meld_declare, **options)
+    assert verdict.legal, verdict.reasons
+    assert swaps(verdict) == expected
+    assert verdict.reasons == ()
+
+
+# meld, card, variant, the meld's declaration, the reasons (each a start)
+REFUSED = {
+    "a_card_no_wild_card_of_the_run_stands_for": ("7H JK 9H", "10H", "push", None, [
+        "10H is not a card any wild card of this meld stands for",
+        "in a run of hearts 7-9, JK stands for 8H"]),
+    "the_card_of_a_place_a_natural_holds": ("7H JK 9H", "7H", "push", None, [
+        "7H is not a card any wild card of this meld stands for",
+        "in a run of hearts 7-9, JK stands for 8H"]),
+    "another_suit_in_a_run": ("7H JK 9H", "8D", "push", None, [
+        "8D is not a card any wild card of this meld stands for",
+        "in a run of hearts 7-9, JK stands for 8H"]),
+    "past_the_ends_of_a_run": ("5D 2C JK 8D", "9D", "push", None, [
+        "9D is not a card any wild card of this meld stands for",
+        "in a run of diamonds 5-8, 2C stands for 6D and JK for 7D"]),
+    "the_declared_run_decides": ("6D 2S JK", "7D", "push", "run D 4-6", [
+        "7D is not a card any wild card of this meld stands for",
+        "in a run of diamonds 4-6, 2S stands for 4D and JK for 5D"]),
+    "another_rank_in_a_set": ("6C 6H JK", "7H", "push", None, [
+        "7H is not a card any wild card of this meld stands for",
+        "a joker's place in a set of sixes takes a six"]),
+    "a_suit_the_push_set_holds": ("6C 6H JK", "6H", "push", None, [
+        "6H is not a card any wild card of this meld stands for",
+        "a set of sixes already holds 6H; a joker's place in it takes a six of another suit: 6S or 6D"]),
+    "a_2_is_no_natural_card_in_a_set": ("6C 6H 2S", "2H", "push", None, [
+        "2H is not a card any wild card of this meld stands for",
+        "a 2's place in a set of sixes takes a six"]),
+    "the_meld_has_no_wild_card": ("7H 8H 9H", "8H", "push", None, ["the meld has no wild card"]),
+    "a_2_as_itself_is_no_wild_card": ("AH 2H 3H", "2H", "push", None, [
+        "the meld has no wild card: 2H stands for itself in it, and a 2 that stands for itself cannot be rescued"]),  # R5
+    "a_joker_is_no_natural_card": ("7H JK 9H", "JK", "push", None, [
+        "a joker is wild: only a natural card takes a wild card's place"]),
+    "an_illegal_meld_on_the_table": ("7H 8H", "9H", "push", None, [
+        "the meld on the table is not legal: a meld needs three or more cards"]),
+    "a_declaration_the_meld_cannot_have": ("7H JK 9H", "8H", "push", "set 8", [
+        "the meld on the table is not legal: 7H JK 9H cannot be declared a set of eights"]),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("meld", "card", "variant", "meld_declare", "reasons"), REFUSED.values(), ids=REFUSED.keys()
+)
+def test_a_rescue_that_is_not_one_says_why(meld, card, variant, meld_declare, reasons):  # R24
+    verdict = check(meld, card, variant, meld_declare)
+    assert not verdict.legal
+    assert verdict.swaps == () and verdict.freed == () and verdict.after is None
+    assert len(verdict.reasons) == len(reasons), verdict.reasons
+    for said, start in zip(verdict.reasons, reasons, strict=True):
+        assert said.startswith(start)
+
+
+def test_an_undeclared_meld_says_why_for_each_way_it_reads():  # R15, R24
+    verdict = check("2H 3H 4H", "6H")
+    assert verdict.reasons == (
+        "6H is not a card any wild card of this meld stands for",
+        "a run of hearts 2-4 has no wild card: 2H stands for itself",
+        "in a run of hearts 3-5, 2H stands for 5H",
+    )
+    assert verdict.needs_declaration
+
+
+def test_many_ways_to_read_it_are_cut_short():
+    verdict = check("7H JK JK JK", "JH")  # a set of sevens, and four runs of hearts
+    assert len(verdict.readings) == 5
+    assert verdict.reasons[1:] == (
+        "a joker's place in a set of sevens takes a seven",
+        "in a run of hearts 4-7, JK stands for 4H, JK for 5H and JK for 6H",
+        "in a run of hearts 5-8, JK stands for 5H, JK for 6H and JK for 8H",
+        "and 2 more ways to read it: declare the meld",
+    )
+
+
+def test_a_meld_of_wild_cards_only_frees_a_wild_card_for_any_natural_card():  # R16
+    verdict = check("JK JK JK", "2S")  # a joker stands for 2S in spades A-3 and 2-4
+    assert [short(swap.reading) for swap in verdict.swaps] == ["run S A-3", "run S 2-4"]
+
+
+def test_the_meld_after_keeps_the_reading_and_every_other_wild_card_its_place():  # R15
+    verdict = check("JK JK JK 2C", "6S", meld_declare="run S 4-7")
+    (swap,) = verdict.swaps
+    (run,) = swap.after.readings
+    assert isinstance(run, RunReading)
+    assert [f"{p.card}>{p.stands_for}" for p in run.cards] == ["JK>4S", "JK>5S", "6S>6S", "2C>7S"]
+    assert swap.freed == Card.parse("JK")
+    assert swap.stood_for == Card.parse("6S")
+
+
+def test_pack_is_checked_across_the_meld_and_the_card():  # R3
+    with pytest.raises(PackError):
+        check("6C 6C JK", "6C", "shove-it")
+    assert check("6C 6C JK", "6C", "shove-it", players=6).legal  # a third pack
+
+
+# --- R25: where the freed wild card goes ----------------------------------------------
+
+
+@pytest.mark.parametrize("variant", ["push", "push-solo", "cap-it", "shove-it"])
+def test_by_default_the_freed_wild_card_goes_straight_into_a_meld(variant):  # R25
+    verdict = check("6C 6H JK", "6D", variant)
+    assert verdict.wild_goes == "meld"
+    assert verdict.says == (
+        "JK comes out: it must be used at once in a meld you make this turn; "
+        "it never goes into your hand"
+    )
+
+
+@pytest.mark.parametrize("variant", ["push", "push-solo", "cap-it", "shove-it"])
+def test_with_rescue_to_hand_it_may_go_into_the_hand(variant):  # R25
+    verdict = check("6C 6H JK", "6D", variant, rescue_to_hand=True)
+    assert verdict.wild_goes == "hand"
+    assert verdict.says == "JK comes out: it may go into your hand"
+
+
+def test_two_wild_cards_to_choose_from_are_both_named():
+    assert check("6C 2S JK", "6D").says.startswith("2S or JK comes out: ")
+
+
+def test_a_refused_rescue_still_says_the_rule_of_the_table():  # R25
+    assert check("7H 8H 9H", "8H").says == f"when a wild card is rescued in Push, {TO_MELD}"
+    refused = check("7H 8H 9H", "8H", rescue_to_hand=True)
+    assert refused.says == f"when a wild card is rescued in Push, {TO_HAND}"
+
+
+# --- Properties --------------------------------------------------------------------
+
+
+def wild_count(reading, cards) -> int:
+    if isinstance(reading, SetReading):
+        return sum(not card.is_natural for card in cards)
+    return sum(not placed.natural for placed in reading.cards)
+
+
+def stood_for(reading, cards, rules) -> set[Card]:
+    """What the wild cards of the meld read this way stand for, straight from R24."""
+    if isinstance(reading, RunReading):
+        return {placed.stands_for for placed in reading.cards if not placed.natural}
+    if all(card.is_natural for card in cards):
+        return set()
+    held = {card.suit for card in cards if card.is_natural}
+    return {
+        Card(reading.rank, suit)
+        for suit in "SHDC"
+        if not rules.set_distinct_suits or suit not in held
+    }
+
+
+def within_pack(cards) -> bool:
+    return all(count <= (4 if card.is_joker else 2) for card, count in Counter(cards).items())
+
+
+@pytest.mark.parametrize(("variant", "options"), RULESETS, ids=RULESET_IDS)
+@settings(max_examples=300, deadline=None)
+@given(cards=melds, natural=st.sampled_from(ALL_CARDS[1:]))
+def test_a_rescue_is_legal_exactly_when_a_wild_card_stands_for_the_card(
+    variant, options, cards, natural
+):  # R24
+    rules = get_ruleset(variant, options)
+    assume(within_pack([*cards, natural]))
+    table = read_meld(cards, rules)
+    verdict = rescue(cards, natural, rules)
+    wanted = set().union(*(stood_for(r, cards, rules) for r in table.readings))
+    assert verdict.legal == (natural in wanted), (format_cards(cards), str(natural))
+    event("rescued" if verdict.legal else "refused")
+    if not verdict.legal:
+        assert verdict.reasons
+        return
+    for swap in verdict.swaps:
+        # The meld after is legal, read the same way, and holds one wild card fewer.
+        assert swap.after.legal
+        (after,) = swap.after.readings
+        assert after.key == swap.reading.key
+        assert wild_count(after, swap.after.cards) == wild_count(swap.reading, cards) - 1
+        assert Counter(swap.after.cards) == Counter(cards) - Counter([swap.freed]) + Counter(
+            [natural]
+        )
+        assert not swap.freed.is_natural
+        if isinstance(swap.reading, RunReading):
+            assert swap.stood_for == natural

@@ -1,0 +1,305 @@
+"""The hand solver (FAMILY.md R65-R67): table-driven cases, and properties checked
+against the slow exhaustive partitioner of ``partition.py`` for every variant and
+deal, on hands built near a contract and on random ones."""
+
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.rules import (
+    VARIANTS,
+    Card,
+    PackError,
+    RulesError,
+    check_contract,
+    format_cards,
+    get_ruleset,
+    parse_cards,
+    read_meld,
+)
+from referee.rules.solver import MAX_COMPLETING, solve_hand
+
+from .notation import short
+from .partition import best_left, completing, met_with_some
+
+# --- Table-driven cases ---------------------------------------------------------
+
+MET = [
+    # variant, options, deal, hand, melds (cards, reading, contract), left, points
+    (
+        "push",
+        None,
+        2,
+        "8C 8H JK 4H 5H 6H 7H 9S KD",  # R65: the API's example
+        [("8C 8H JK", "set 8", True), ("4H 5H 6H 7H", "run H 4-7", True)],
+        "9S KD",
+        15,
+    ),
+    (
+        "push",
+        None,
+        1,
+        "9S 9H 9D KC KH KS 5C 5D JK",  # R21, R65: a further set lowers the points
+        [("9S 9H 9D", "set 9", True), ("KC KH KS", "set K", True), ("5C 5D JK", "set 5", False)],
+        "",
+        0,
+    ),
+    (
+        "shove-it",
+        None,
+        1,
+        "9S 9H 9D KC KH KS 5C 5D 7S",  # R21: no further melds
+        [("9S 9H 9D", "set 9", True), ("KC KH KS", "set K", True)],
+        "5C 5D 7S",
+        15,
+    ),
+    (
+        "push",
+        None,
+        3,
+        "3H 4H 5H 6H 7H 8H 9H 10H QS",  # R20: back to back runs of one suit
+        [("3H 4H 5H 6H", "run H 3-6", True), ("7H 8H 9H 10H", "run H 7-10", True)],
+        "QS",
+        10,
+    ),
+    (
+        "loba",
+        None,
+        2,
+        "8C 8H 8S 4D 5D 6D 7D 8D 9D",  # R47: exactly four; the 8 left
+        [("8C 8H 8S", "set 8", True), ("6D 7D 8D 9D", "run D 6-9", True)],
+        "4D 5D",
+        9,
+    ),
+    (
+        "contract-rummy",
+        None,
+        3,
+        "3H 4H 5H 6H 8H 9H 10H JH KS",  # R48: a gap at 7
+        [("3H 4H 5H 6H", "run H 3-6", True), ("8H 9H 10H JH", "run H 8-J", True)],
+        "KS",
+        10,
+    ),
+    (
+        "shanghai",
+        None,
+        2,
+        "7C 7D 7S 5H 6H JK 8H 9S",  # R51: one wild card in a run of 4
+        [("7C 7D 7S", "set 7", True), ("5H 6H JK 8H", "run H 5-8", True)],
+        "9S",
+        9,
+    ),
+    (
+        "caribbean-kalooki",
+        None,
+        1,
+        "9S 9H 9D KC KH JK 5C 5D 5S 5H",  # R54: two naturals
+        [("9S 9H 9D", "set 9", True), ("KC KH JK", "set K", True), ("5C 5D 5S 5H", "set 5", True)],
+        "",
+        0,
+    ),
+    (
+        "jo",
+        None,
+        1,
+        "QS QH QD 4C 4D 4S AH",  # R47: exactly three, the ace stays
+        [("QS QH QD", "set Q", True), ("4C 4D 4S", "set 4", True)],
+        "AH",
+        15,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "deal", "hand", "melds", "left", "points"),
+    MET,
+    ids=[f"{case[0]}-{case[2]}-{case[3]}" for case in MET],
+)
+def test_the_solver_finds_the_best_initial_meld(variant, options, deal, hand, melds, left, points):
+    rules = get_ruleset(variant, options)
+    solution = solve_hand(parse_cards(hand), rules, deal)
+    assert solution.met and solution.short == 0 and solution.completing == ()
+    got = [
+        (sorted(map(str, meld.cards)), short(meld.reading), meld.contract)
+        for meld in solution.melds
+    ]
+    assert sorted(got) == sorted((sorted(c.split()), r, k) for c, r, k in melds)
+    assert sorted(map(str, solution.left)) == sorted(left.split())
+    assert solution.left_points == points
+    assert_legal(solution, rules, deal)
+
+
+SHORT = [
+    # R66: one card short, the completing cards most useful first
+    ("push", 2, "8C 8H 4H 5H 6H 7H 9S KD", 1, "8S 8D JK"),
+    ("push", 3, "3H 4H 5H 6H 8H 9H 10H KS", 1, "7H JH JK"),  # the 2H is "any wild card"
+    ("contract-rummy", 3, "3H 4H 5H 6H 8H 9H 10H KS", 1, "JH JK"),  # R48: 7H leaves no gap
+    ("loba", 1, "8C 8H 4D 4S 4H KS", 1, "8S 8H 8D 8C JK"),  # R43: suits may repeat
+    ("loba", 1, "8C 8H 4D 4S KS", 2, ""),
+    ("push", 5, "3C 9D", 8, ""),
+]
+
+
+@pytest.mark.parametrize(("variant", "deal", "hand", "missing", "cards"), SHORT)
+def test_a_hand_that_cannot_meet_the_contract_says_how_far_it_is(
+    variant, deal, hand, missing, cards
+):
+    rules = get_ruleset(variant)
+    solution = solve_hand(parse_cards(hand), rules, deal)
+    assert not solution.met and solution.melds == ()
+    assert solution.left == tuple(parse_cards(hand))
+    assert solution.short == missing
+    assert " ".join(solution.completing_tokens) == cards
+
+
+def test_the_gap_rule_refuses_runs_back_to_back():  # R48
+    rules = get_ruleset("contract-rummy")
+    solution = solve_hand(parse_cards("3H 4H 5H 6H 7H 8H 9H 10H"), rules, 3)
+    assert not solution.met
+    assert solution.short == 1
+
+
+def test_whole_hand_deals_need_every_card_down():  # R58
+    rules = get_ruleset("sa-kaluki")
+    hand = parse_cards("3S 4S 5S 6S 7H 7D 7C 9D 10D JD QD KD AD")
+    solution = solve_hand(hand, rules, 1)
+    assert solution.met and solution.left == ()
+    missing_one = parse_cards("3S 4S 5S 6S 7H 7D 7C 9D 10D JD QD KD 5H")
+    assert solve_hand(missing_one, rules, 1).short == 1
+
+
+def test_a_hand_of_more_than_thirty_cards_is_refused():
+    with pytest.raises(RulesError, match="at most 30"):
+        solve_hand(parse_cards("3S") * 0 + [Card(5, "S")] * 31, get_ruleset("push"), 1)
+
+
+def test_a_hand_the_pack_cannot_hold_is_refused():  # R3, R49
+    with pytest.raises(PackError, match="holds only"):
+        solve_hand(parse_cards("7H 7H 7H 8C 9D"), get_ruleset("push"), 1)
+
+
+def test_an_unknown_deal_is_refused():
+    with pytest.raises(RulesError, match="is not a deal"):
+        solve_hand(parse_cards("7H 8C 9D"), get_ruleset("push"), 6)
+
+
+# --- The invariant: every answer is legal ---------------------------------------
+
+
+def assert_legal(solution, rules, deal, players=None):
+    """Each meld reads as its reading, and the contract melds with the further
+    ones meet the contract as check_contract sees it (R65)."""
+    if not solution.met:
+        assert solution.melds == ()
+        return
+    for meld in solution.melds:
+        verdict = read_meld(meld.cards, rules, meld.declaration, players)
+        assert verdict.readings == (meld.reading,), format_cards(meld.cards)
+    verdict = check_contract(
+        [(meld.cards, meld.declaration) for meld in solution.melds], rules, deal, players
+    )
+    assert verdict.met, verdict.reasons
+    contract = [meld for meld in solution.melds if meld.contract]
+    assert len(contract) == len(rules.deal(deal).contract)
+    assert Counter(solution.left) + Counter(c for m in solution.melds for c in m.cards) == Counter(
+        solution.left
+    ) + Counter(c for m in solution.melds for c in m.cards)
+    assert solution.left_points == sum(rules.card_values(card) for card in solution.left)
+
+
+# --- Properties against the exhaustive partitioner (R67) ---------------------------
+
+RULESETS = [(variant, None) for variant in VARIANTS] + [("contract-rummy", {"twos_wild": True})]
+SUITS = ("S", "H", "D", "C")
+JOKER = Card(0, "")
+NATURALS = [Card(rank, suit) for suit in SUITS for rank in range(1, 14)]
+
+
+def within(cards, rules) -> bool:
+    pack = rules.pack()
+    return all(
+        count <= (pack.jokers if card.rank == 0 else pack.decks)
+        for card, count in Counter(cards).items()
+    )
+
+
+@st.composite
+def hands(draw, most: int):
+    """A hand near a contract (sets and runs, some cards made wild or swapped) or a
+    random one, of at most ``most`` cards."""
+    cards: list[Card] = []
+    if draw(st.booleans()):
+        for _ in range(draw(st.integers(1, 3))):
+            if draw(st.booleans()):
+                rank = draw(st.integers(1, 13))
+                cards += [Card(rank, draw(st.sampled_from(SUITS))) for _ in range(3)]
+            else:
+                suit = draw(st.sampled_from(SUITS))
+                low = draw(st.integers(1, 10))
+                cards += [Card(1 if p == 14 else p, suit) for p in range(low, low + 4)]
+        for _ in range(draw(st.integers(0, 2))):
+            cards[draw(st.integers(0, len(cards) - 1))] = draw(
+                st.sampled_from([JOKER, Card(2, "H"), *NATURALS])
+            )
+    cards += draw(st.lists(st.sampled_from([JOKER, *NATURALS]), max_size=3))
+    cards = draw(st.permutations(cards))
+    return cards[:most]
+
+
+PROPERTY = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@pytest.mark.parametrize(("variant", "options"), RULESETS, ids=lambda v: str(v))
+@PROPERTY
+@given(data=st.data())
+def test_the_solver_leaves_as_few_points_as_the_exhaustive_search(variant, options, data):
+    rules = get_ruleset(variant, options)
+    deal = data.draw(st.integers(1, len(rules.deals)))
+    cards = data.draw(hands(most=8))
+    if not within(cards, rules):
+        return
+    solution = solve_hand(cards, rules, deal)
+    expected = best_left(cards, rules, deal)
+    assert solution.met == (expected is not None), format_cards(cards)
+    if solution.met:
+        assert solution.left_points == expected, format_cards(cards)
+    assert_legal(solution, rules, deal)
+
+
+def _card_order(card: Card) -> tuple[int, int]:
+    return (99, 0) if card.rank == 0 else (card.rank, SUITS.index(card.suit))
+
+
+@pytest.mark.parametrize(("variant", "options"), RULESETS, ids=lambda v: str(v))
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_short_and_completing_agree_with_the_exhaustive_search(variant, options, data):
+    rules = get_ruleset(variant, options)
+    deal = data.draw(st.integers(1, len(rules.deals)))
+    cards = data.draw(hands(most=5))
+    if not within(cards, rules) or best_left(cards, rules, deal) is not None:
+        return
+    solution = solve_hand(cards, rules, deal)
+    found = completing(cards, rules, deal)
+    assert (solution.short == 1) == bool(found), format_cards(cards)
+    ranked = sorted(found.items(), key=lambda i: (i[1], rules.is_wild(i[0]), _card_order(i[0])))
+    if JOKER in found:  # R66: the joker stands for any wild card
+        ranked = [
+            (card, left) for card, left in ranked if card == JOKER or not rules.is_wild(card)
+        ]
+    assert solution.completing == tuple(card for card, _ in ranked[:MAX_COMPLETING])
+    if solution.short == 2 and len(cards) <= 3:
+        assert met_with_some(cards, rules, deal, 2)
+
+
+def test_a_hand_too_long_to_solve_exactly_is_refused_with_a_sentence_not_guessed():
+    """R67: exact or nothing. A 14-card Telefunken hand four cards short of deal 7
+    takes more positions than one request may look at (SEARCH_LIMIT): the solver
+    says so, the same on any machine, rather than answering a guess."""
+    from referee.rules.solver import SearchTooLong
+
+    hand = parse_cards("QH 8C 10D JK JD 10S 5S QS KS JS 7D 6H JH 2C")
+    with pytest.raises(SearchTooLong, match="too far from the contract, or too long"):
+        solve_hand(hand, get_ruleset("telefunken"), 7, 4)

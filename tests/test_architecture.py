@@ -1,0 +1,109 @@
+"""The rooms of the package and which way their imports point (docs/architecture.md).
+
+rules ← storage ← web: the rules core imports nothing of the app (nor Flask, nor a
+database); the storage imports the rules and never the web; nothing imports the
+package root, which only builds the app.
+"""
+
+import ast
+import importlib
+import pkgutil
+from pathlib import Path
+
+import pytest
+
+import referee
+
+PACKAGE = Path(referee.__file__).parent
+
+#: Each module's floor; a module may import only from its own floor or below.
+FLOORS = {
+    "referee.rules": 0,
+    "referee.extensions": 1,
+    "referee.schemas": 1,
+    "referee.models": 2,
+    "referee.storage": 2,
+    "referee.idempotency": 2,
+    "referee.games": 2,
+    "referee.housekeeping": 2,
+    "referee.phones": 2,
+}
+WEB = 3  # everything else: api, errors, openapi, conditional, forms, pages, ...
+#: What the rules core may not import, whatever the floor.
+NOT_IN_RULES = ("flask", "werkzeug", "sqlalchemy", "flask_sqlalchemy", "pydantic", "jinja2")
+
+
+def floor(module: str) -> int:
+    for room, level in FLOORS.items():
+        if module == room or module.startswith(room + "."):
+            return level
+    return WEB
+
+
+def modules() -> list[str]:
+    found = ["referee"]
+    for info in pkgutil.walk_packages([str(PACKAGE)], prefix="referee."):
+        found.append(info.name)
+    return sorted(found)
+
+
+MODULES = set(modules())
+
+
+def source(module: str) -> Path:
+    relative = Path(*module.split(".")[1:])
+    package = PACKAGE / relative / "__init__.py"
+    return package if package.exists() else PACKAGE / relative.with_suffix(".py")
+
+
+def imports(module: str) -> list[str]:
+    """Every module ``module`` imports, resolved to absolute names (a ``from .x import
+    y`` of a submodule ``y`` counts as importing ``.x.y``)."""
+    path = source(module)
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            for alias in node.names:
+                sub = f"{target}.{alias.name}"
+                found.append(sub if sub in MODULES else target)
+    return found
+
+
+@pytest.mark.parametrize("module", modules())
+def test_every_module_imports(module):
+    importlib.import_module(module)
+
+
+@pytest.mark.parametrize("module", [m for m in modules() if m != "referee"])
+def test_no_module_imports_the_package_root(module):
+    assert "referee" not in imports(module), f"{module} imports the package root"
+
+
+@pytest.mark.parametrize("module", modules())
+def test_imports_point_down(module):
+    upward = [
+        name
+        for name in imports(module)
+        if name.startswith("referee.") and floor(name) > floor(module)
+    ]
+    assert not upward, f"{module} (floor {floor(module)}) imports upward: {upward}"
+
+
+@pytest.mark.parametrize("module", [m for m in modules() if m.startswith("referee.rules")])
+def test_the_rules_core_imports_no_framework(module):
+    outside = [
+        name
+        for name in imports(module)
+        if name.split(".")[0] in NOT_IN_RULES
+        or (name.startswith("referee") and not name.startswith("referee.rules"))
+    ]
+    assert not outside, f"{module} imports {outside}"
