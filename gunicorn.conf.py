@@ -28,3 +28,9 @@ worker_class = "referee.serving.JsonErrorsWorker"
 keepalive = 10
 worker_connections = 2500
 # No access log of gunicorn's own: the app writes one line per request (referee/logs.py).
+
+# No control socket (gunicorn 25.1 and later open one, for `gunicornc`, at the same
+# path for every server of the user): the referee does not use it, several servers
+# on one host (the tests, `load.py --servers 2`) would take it from each other, and
+# it runs a thread in the master, which forks the workers.
+control_socket_disable = True
