@@ -20,7 +20,9 @@ left, wild cards used, parts still needed, what the rules over several melds
 have seen), so no position is solved twice. Wild cards are counted, not named:
 any wild card can stand anywhere another can, and which ones go where is
 settled once the melds are chosen; a 2 sitting as itself in a run of its suit
-(R5, R46) is a natural card of that run.
+(R5, R46) is a natural card of that run. A position from which the parts still
+needed cannot be met, by a bound that never overstates what is lacking, is left
+at once.
 """
 
 from __future__ import annotations
@@ -385,22 +387,32 @@ class _Search:
                 cap = min(cap, most)
         return max(cap, 0)
 
-    def lower_bound(self, rem: tuple[int, ...], wilds: int, need: tuple[int, ...]) -> int:
+    def lower_bound(
+        self,
+        rem: tuple[int, ...],
+        wilds: int,
+        need: tuple[int, ...],
+        twos: tuple[int, ...] = (0, 0, 0, 0),
+    ) -> int:
         """The fewest cards the hand lacks for the parts still needed (R66), never
         overstated: each part alone takes the place where the hand has most of its
         natural cards (parts may share cards here; where sets of a rank or runs of
         a suit may not repeat, R54, each takes its own rank or suit), and the wild
-        cards left fill what they can, each part within its own limit."""
+        cards left fill what they can, each part within its own limit. A wild 2 not
+        yet sitting as itself (``twos``, by suit) may still fill the 2's place of a
+        run of its suit as a natural card (R5, R46), outside any limit on wild cards."""
         if self.whole is not None:
             return 0
         lacking = 0
         fillable = 0
         lines: dict[str, list[int]] = {}
-        for suit in SUITS:
+        for number, suit in enumerate(SUITS):
             line = [0] * 16
+            two_free = self.natural_twos and self.twos[number] > twos[number]
             for place in range(1, 15):
                 at = self.at.get((suit, place))
-                line[place] = line[place - 1] + (at is not None and rem[at] > 0)
+                here = (at is not None and rem[at] > 0) or (place == TWO and two_free)
+                line[place] = line[place - 1] + here
             lines[suit] = line
         for index, part in enumerate(self.parts):
             count = need[index]
@@ -444,9 +456,12 @@ class _Search:
             return memo[state]
         self.positions.spend()
         rem = state.rem
-        if self.phantoms:
+        if any(state.need):
+            # Parts still needed that the cards left cannot meet, even with the cards
+            # imagined so far: no way on from here (the bound never overstates).
             budget = self.wild_total - sum(state.twos) - state.used
-            if len(state.phantoms) + self.lower_bound(rem, budget, state.need) > self.phantoms:
+            lacking = self.lower_bound(rem, budget, state.need, state.twos)
+            if len(state.phantoms) + lacking > self.phantoms:
                 memo[state] = None
                 return None
         first = next((index for index, count in enumerate(rem) if count), -1)

@@ -18,8 +18,9 @@ from referee.rules import (
     get_ruleset,
     parse_cards,
     read_meld,
+    solver,
 )
-from referee.rules.solver import MAX_COMPLETING, solve_hand
+from referee.rules.solver import MAX_COMPLETING, _Search, solve_hand
 
 from .notation import short
 from .partition import best_left, completing, met_with_some
@@ -139,6 +140,10 @@ SHORT = [
     ("loba", 1, "8C 8H 4D 4S 4H KS", 1, "8S 8H 8D 8C JK"),  # R43: suits may repeat
     ("loba", 1, "8C 8H 4D 4S KS", 2, ""),
     ("push", 5, "3C 9D", 8, ""),
+    # R5, R46: a wild 2 may still fill its own place in a run of its suit as itself,
+    # beyond the limit on wild cards; the count of what is missing allows for it.
+    ("shanghai", 7, "2S 2C 2C 2D JC 5H JD 7D 6H 4C QS 4H", 3, ""),
+    ("shanghai", 9, "JK QH 3C 2H JS JC 9H 6C 2S 2C 2S 2D", 2, ""),
 ]
 
 
@@ -303,3 +308,38 @@ def test_a_hand_too_long_to_solve_exactly_is_refused_with_a_sentence_not_guessed
     hand = parse_cards("QH 8C 10D JK JD 10S 5S QS KS JS 7D 6H JH 2C")
     with pytest.raises(SearchTooLong, match="too far from the contract, or too long"):
         solve_hand(hand, get_ruleset("telefunken"), 7, 4)
+
+
+class _Unbounded(_Search):
+    """The same search with no lower bound to prune by: slower, and right by
+    construction, so the bound can be held to it."""
+
+    def lower_bound(self, rem, wilds, need, twos=(0, 0, 0, 0)):
+        return 0
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"), [("shanghai", None), ("contract-rummy", {"twos_wild": True})]
+)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_pruning_by_the_bound_changes_no_answer(variant, options, data):
+    """R66, R67 on hands of up to 13 cards with up to six wild cards, where a wild 2
+    may sit as itself in a run (R5, R46): the search that prunes by the bound gives
+    the answer the search without it gives."""
+    rules = get_ruleset(variant, options)
+    deal = data.draw(st.integers(1, len(rules.deals)))
+    wild = data.draw(st.lists(st.sampled_from([JOKER, *(Card(2, s) for s in SUITS)]), max_size=6))
+    cards = data.draw(hands(most=13 - len(wild))) + wild
+    if not within(cards, rules):
+        return
+    solution = solve_hand(cards, rules, deal)
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(solver, "_Search", _Unbounded)
+        unbounded = solve_hand(cards, rules, deal)
+    assert (solution.met, solution.left_points, solution.short, solution.completing) == (
+        unbounded.met,
+        unbounded.left_points,
+        unbounded.short,
+        unbounded.completing,
+    ), format_cards(cards)
