@@ -30,6 +30,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
+from operator import sub
 from typing import NamedTuple
 
 from .cards import ACE, ACE_HIGH, JOKER, SUITS, TWO, Card, card_of
@@ -159,6 +161,7 @@ Found = tuple[int, int, Chain]  # points melded, minus wild cards used, the plan
 
 Cross = tuple[tuple[tuple[str, int, int], ...], int]  # runs chosen (R48), ranks and suits (R54)
 _NO_CROSS: Cross = ((), 0)
+_NO_TWOS = (False, False, False, False)
 
 
 class _State(NamedTuple):
@@ -310,6 +313,19 @@ class _Search:
             suit: [index for index, card in enumerate(self.types) if card.suit == suit]
             for suit in SUITS
         }
+        # The bound (lower_bound): each suit's natural cards by place, the wild
+        # cards each part may take, and the work kept by the cards left.
+        self.suit_places = [
+            [(place, self.at[suit, place]) for place in range(1, 15) if (suit, place) in self.at]
+            for suit in SUITS
+        ]
+        self.bound_caps = [
+            part.min
+            if not part.exact and rules.wild_limit is not WildLimit.ONE  # R7, R51: longer
+            else self._wild_cap(part, part.min)
+            for part in self.parts
+        ]
+        self.bound_groups: dict[tuple[object, ...], tuple[list[int], ...]] = {}
         self.shapes: dict[tuple[object, ...], list[_Shape]] = {}
         self.memo: dict[tuple[object, ...], Found | None] = {}
 
@@ -403,47 +419,61 @@ class _Search:
         run of its suit as a natural card (R5, R46), outside any limit on wild cards."""
         if self.whole is not None:
             return 0
+        free = tuple(self.twos[n] > twos[n] for n in range(4)) if self.natural_twos else _NO_TWOS
+        groups = self.bound_groups.get((rem, free))
+        if groups is None:
+            groups = self.bound_groups[rem, free] = self._lacks_by_group(rem, free)
         lacking = 0
         fillable = 0
-        lines: dict[str, list[int]] = {}
-        for number, suit in enumerate(SUITS):
-            line = [0] * 16
-            two_free = self.natural_twos and self.twos[number] > twos[number]
-            for place in range(1, 15):
-                at = self.at.get((suit, place))
-                here = (at is not None and rem[at] > 0) or (place == TWO and two_free)
-                line[place] = line[place - 1] + here
-            lines[suit] = line
-        for index, part in enumerate(self.parts):
-            count = need[index]
+        for index, count in enumerate(need):
             if not count:
                 continue
-            size = part.min
-            cap = self._wild_cap(part, size)
-            if not part.exact and self.rules.wild_limit is not WildLimit.ONE:
-                cap = size  # a longer meld may hold more wild cards (R7, R51)
-            best_by_group: list[int] = []
-            if part.kind == "set":
-                for indexes in self.by_rank.values():
-                    have = sum(min(rem[i], 1) if self.set_max else rem[i] for i in indexes)
-                    best_by_group.append(size - min(have, size))
-                best_by_group += [size] * (13 - len(best_by_group))
-            else:
-                for suit in SUITS:
-                    line = lines[suit]
-                    most = max(
-                        line[low + size - 1] - line[low - 1]
-                        for low in range(self.low_min, 16 - size)
-                    )
-                    best_by_group.append(size - most)
-            best_by_group.sort()
+            by_group = groups[index]
             if self.twice:
-                lacks = best_by_group[:count] + [size] * max(0, count - len(best_by_group))
+                size = self.parts[index].min
+                lacks = by_group[:count] + [size] * max(0, count - len(by_group))
             else:
-                lacks = [best_by_group[0]] * count
+                lacks = [by_group[0]] * count
+            cap = self.bound_caps[index]
             lacking += sum(lacks)
             fillable += sum(min(cap, lack) for lack in lacks)
         return lacking - min(wilds, fillable)
+
+    def _lacks_by_group(
+        self, rem: tuple[int, ...], free: tuple[bool, ...]
+    ) -> tuple[list[int], ...]:
+        """For each part, what each rank (a set) or suit (a run) lacks at best for a
+        meld of the part's size, fewest first: the bound's work that depends on the
+        cards left alone, kept for every position that has the same cards left."""
+        lines = []
+        if any(part.kind == "run" for part in self.parts):
+            for number, places in enumerate(self.suit_places):
+                present = [0] * 16
+                for place, index in places:
+                    if rem[index]:
+                        present[place] = 1
+                if free[number]:
+                    present[TWO] = 1
+                lines.append(list(accumulate(present)))
+        haves = [
+            sum(min(rem[i], 1) if self.set_max else rem[i] for i in indexes)
+            for indexes in self.by_rank.values()
+        ]
+        result = []
+        for part in self.parts:
+            size = part.min
+            if part.kind == "set":
+                by_group = [size - min(have, size) for have in haves]
+                by_group += [size] * (13 - len(by_group))
+            else:
+                first = self.low_min
+                by_group = [
+                    size - max(map(sub, line[first + size - 1 : 15], line[first - 1 : 15 - size]))
+                    for line in lines
+                ]
+            by_group.sort()
+            result.append(by_group)
+        return tuple(result)
 
     # --- The recursion -----------------------------------------------------------
 
