@@ -29,14 +29,6 @@ def not_modified(tag: str) -> Response | None:
     return tagged(Response(status=304), tag)
 
 
-def may_be_unchanged(*tags: str) -> bool:
-    """Whether If-None-Match names any of ``tags`` (in any compressed form): a cheap
-    look before working out which one the client should hold, so that the work of
-    telling them apart is done only when a 304 is possible."""
-    etags = request.if_none_match
-    return bool(etags) and any(names(etags, tag, weak=True) for tag in tags)
-
-
 def seen(version: int | str | None) -> ETags | None:
     """What a page's form says its writer saw, as an If-Match would: the game's
     version when the form was drawn (None when the form does not say)."""

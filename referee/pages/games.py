@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, make_response, request, session, url_for
 
 from .. import games
-from ..conditional import may_be_unchanged, not_modified, seen, tagged
+from ..conditional import not_modified, seen, tagged
 from ..forms import NewGameForm, PlayAgainForm, UndoForm
 from ..idempotency import Guard, Replay
 from ..limits import games_per_minute, starter
@@ -127,16 +127,15 @@ def game(game_id: str) -> Any:
     """The sheet. A phone following it asks again every few seconds (htmx); its
     browser sends the ETag back, and an unchanged game costs a 304.
 
-    That 304 is decided first, from the game's version alone (one query on the
-    primary key): no Game is loaded, no template drawn, no CSRF token made, and the
-    phone's memory is not written (no cookie is set). Only a whole page answered in
-    full puts the game first among the phone's games."""
+    That 304 is decided first, from the game's version and whether this phone keeps
+    its edit key (one query on primary keys): no Game is loaded, no template drawn,
+    no CSRF token made, and the phone's memory is not written (no cookie is set).
+    Only a whole page answered in full puts the game first among the phone's games."""
     part = "fragment" if from_htmx() else "page"
-    version = games.version_of(game_id) if request.if_none_match else None
-    if version is not None and may_be_unchanged(
-        *(f"sheet-v{version}-{part}-{editor}" for editor in ("editor", "follower"))
-    ):
-        unchanged = not_modified(sheet_tag(game_id, version, part))
+    state = games.sheet_state(game_id, phone.digest()) if request.if_none_match else None
+    if state is not None:
+        version, keeps_key = state
+        unchanged = not_modified(f"sheet-v{version}-{part}-{_role(keeps_key)}")
         if unchanged is not None:
             return sheet_headers(unchanged)
     game = phone.load(game_id)
@@ -155,8 +154,11 @@ def game(game_id: str) -> Any:
 def sheet_tag(game_id: str, version: int, part: str) -> str:
     """The sheet's ETag: the game's version, page or fragment, and whether this
     phone may change the game (its page has buttons a follower's has not)."""
-    editor = "editor" if phone.edit_key(game_id) else "follower"
-    return f"sheet-v{version}-{part}-{editor}"
+    return f"sheet-v{version}-{part}-{_role(phone.edit_key(game_id) is not None)}"
+
+
+def _role(editor: bool) -> str:
+    return "editor" if editor else "follower"
 
 
 def sheet_headers(response: Response) -> Response:

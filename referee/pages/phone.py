@@ -57,6 +57,13 @@ def _move_out_of_cookie(token: str) -> None:
         phones.keep(token, game.id, "joined" if key else "followed", _secret(), key)
 
 
+def digest() -> str | None:
+    """This phone's name in the store, for a poll: no token is made and no cookie
+    from before is moved (a whole page does that)."""
+    token = session.get("phone")
+    return phones.digest(token) if isinstance(token, str) else None
+
+
 def _cache() -> dict[str, str | None]:
     if "phone_keys" not in g:
         g.phone_keys = {}

@@ -5,7 +5,7 @@ or written, and no cookie; a page opened in full is remembered on the phone."""
 from flask import template_rendered
 from sqlalchemy import event
 
-from referee.models import Game
+from referee.models import Game, db
 
 from .conftest import enter_deal, start_game
 
@@ -13,10 +13,16 @@ POLL = {"HX-Request": "true", "Accept-Encoding": "br"}
 
 
 class Watched:
-    """The Games loaded and the templates drawn while it is open."""
+    """The Games loaded, the templates drawn and the statements sent through
+    SQLAlchemy (the ORM or Core; not the driver's own cursor) while it is open."""
 
     def __init__(self, app):
-        self.app, self.loaded, self.drawn = app, [], []
+        self.app, self.loaded, self.drawn, self.statements = app, [], [], []
+        with app.app_context():
+            self.engine = db.engine
+
+    def _statement(self, _connection, _cursor, statement, *_):
+        self.statements.append(statement)
 
     def _load(self, target, _context):
         self.loaded.append(target.id)
@@ -26,15 +32,19 @@ class Watched:
 
     def __enter__(self):
         event.listen(Game, "load", self._load)
+        event.listen(self.engine, "before_cursor_execute", self._statement)
         template_rendered.connect(self._drawn, self.app)
         return self
 
     def __exit__(self, *_):
         event.remove(Game, "load", self._load)
+        event.remove(self.engine, "before_cursor_execute", self._statement)
         template_rendered.disconnect(self._drawn, self.app)
 
 
 def test_an_unchanged_poll_loads_no_game_draws_nothing_and_sets_no_cookie(app, client):
+    """Its one query (the version, and whether this phone keeps the edit key) goes
+    straight to the driver: no ORM session, no statement through SQLAlchemy."""
     game = start_game(client)
     first = client.get(game, headers=POLL)
     assert first.status_code == 200
@@ -42,7 +52,7 @@ def test_an_unchanged_poll_loads_no_game_draws_nothing_and_sets_no_cookie(app, c
     with Watched(app) as watched:
         again = client.get(game, headers=POLL | {"If-None-Match": first.headers["ETag"]})
     assert again.status_code == 304
-    assert (watched.loaded, watched.drawn) == ([], [])
+    assert (watched.loaded, watched.drawn, watched.statements) == ([], [], [])
     assert "Set-Cookie" not in again.headers
     assert "Content-Encoding" not in again.headers  # nothing to compress
     assert again.headers["ETag"] == first.headers["ETag"].replace(":br", "")
