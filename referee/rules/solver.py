@@ -279,11 +279,19 @@ class _Search:
         # R5, R46: a 2 of a run's suit may sit in it as itself where 2s are wild.
         self.natural_twos = rules.twos_wild and rules.runs_allowed
         self.twos = tuple(sum(1 for c in wild if c.rank == TWO and c.suit == s) for s in SUITS)
+        # The points of the wild cards in melds, by the 2s sitting as themselves and
+        # the wild cards standing for others: the 2s' own points, and the most
+        # valuable of the other wild cards (R65: the fewest points left).
+        two_points = rules.card_values(card_of(TWO, "S"))
         values = sorted((rules.card_values(card) for card in wild), reverse=True)
-        self.wild_prefix = [0]
-        for value in values:
-            self.wild_prefix.append(self.wild_prefix[-1] + value)
-        self.two_points = rules.card_values(card_of(TWO, "S"))
+        self.wild_points: list[list[int]] = []
+        for as_twos in range(sum(self.twos) + 1):
+            pool = list(values)
+            for _ in range(as_twos):
+                pool.remove(two_points)
+            self.wild_points.append(
+                [as_twos * two_points + total for total in accumulate(pool, initial=0)]
+            )
         self.parts = list(dict.fromkeys(rule.contract))
         self.need0 = tuple(rule.contract.count(part) for part in self.parts)
         self.further = rules.more_melds or not rule.contract  # R21, R47, R58
@@ -537,10 +545,11 @@ class _Search:
             twos_list = list(twos)
             twos_list[SUITS.index(two_suit)] += 1
             twos = tuple(twos_list)
-            gain += self.two_points
-        nat2 = sum(twos)
         used = state.used
-        gain += self.wild_prefix[nat2 + used + plan.wilds] - self.wild_prefix[nat2 + used]
+        gain += (
+            self.wild_points[sum(twos)][used + plan.wilds]
+            - self.wild_points[sum(state.twos)][used]
+        )
         need = state.need
         if plan.part >= 0:
             need_list = list(need)
@@ -923,7 +932,8 @@ class _Search:
             if self.feasible and best is not None:
                 return
             if at == len(parts) and done(wilds, size):
-                gain = self.wild_prefix[nat2 + used + wilds] - self.wild_prefix[nat2 + used]
+                points = self.wild_points[nat2]
+                gain = points[used + wilds] - points[used]
                 found = (gain, -wilds, chain)
                 if best is None or found[:2] > best[:2]:
                     best = found

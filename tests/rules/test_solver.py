@@ -110,6 +110,15 @@ MET = [
         "AH",
         15,
     ),
+    (
+        "shove-it",
+        None,
+        2,
+        "JD JC JH 3S 4S 5S 2S JK",  # R5, R65: the 2 as itself, so one wild card used
+        [("JD JC JH JK", "set J", True), ("2S 3S 4S 5S", "run S 2-5", True)],
+        "",
+        0,
+    ),
 ]
 
 
@@ -144,6 +153,9 @@ SHORT = [
     # beyond the limit on wild cards; the count of what is missing allows for it.
     ("shanghai", 7, "2S 2C 2C 2D JC 5H JD 7D 6H 4C QS 4H", 3, ""),
     ("shanghai", 9, "JK QH 3C 2H JS JC 9H 6C 2S 2C 2S 2D", 2, ""),
+    # R65: a 2 as itself in a run is worth its own points, not a joker's; any of
+    # these leaves nothing in hand, so they come in card order.
+    ("shove-it", 2, "JD JC JH 5D JK 2D 2C JK", 1, "AD 3D 4D 6D"),
 ]
 
 
