@@ -161,7 +161,11 @@ Found = tuple[int, int, Chain]  # points melded, minus wild cards used, the plan
 
 Cross = tuple[tuple[tuple[str, int, int], ...], int]  # runs chosen (R48), ranks and suits (R54)
 _NO_CROSS: Cross = ((), 0)
-_NO_TWOS = (False, False, False, False)
+_NO_TWOS = (0, 0, 0, 0)
+
+
+# The bound's work for the cards left: lacks by part, covers by part, cards by kind.
+_Groups = tuple[tuple[list[int], ...], tuple[list[int], ...], dict[Kind, list[int]]]
 
 
 class _State(NamedTuple):
@@ -258,15 +262,22 @@ class _Search:
         phantoms: int = 0,
         feasible: bool = False,
         positions: _Budget | None = None,
+        extra: Sequence[Card] = (),
+        relaxed: bool = False,
+        relaxed_by: _Search | None = None,
     ) -> None:
         self.positions = positions if positions is not None else _Budget(None)
         self.rules, self.rule = rules, rule
         is_wild = rules.is_wild
         wild = [card for card in cards if is_wild(card)]
         natural = [card for card in cards if not is_wild(card)]
-        self.types = sorted(set(natural), key=lambda card: (SUITS.index(card.suit), card.rank))
+        # ``extra``: natural cards the hand may be asked about with one more (R66).
+        self.types = sorted(
+            set(natural) | set(extra), key=lambda card: (SUITS.index(card.suit), card.rank)
+        )
         counts = Counter(natural)
         self.start = tuple(counts[card] for card in self.types)
+        self.lead = -1  # the one card more (best_with), placed first
         self.by_rank: dict[int, list[int]] = {}
         self.at: dict[tuple[str, int], int] = {}
         for index, card in enumerate(self.types):
@@ -309,6 +320,20 @@ class _Search:
         self.held_counts = Counter(cards)
         self.phantoms = phantoms
         self.feasible = feasible
+        # Relaxed: cards the hand lacks are never short in the pack, and once in a
+        # meld only whether they are wild is kept, so positions differing only in
+        # which cards were imagined are one. Never harder than the exact search, so
+        # where it fails the exact one would too (the shortfall asks it first).
+        self.relaxed = relaxed
+        self.relaxed_by = relaxed_by  # the relaxed search already run, to prune by
+        self.stand_ins = (
+            next(
+                card_of(rank, "S")
+                for rank in range(3, 14)
+                if not rules.is_wild(card_of(rank, "S"))
+            ),
+            JOKER if self.pack_jokers else card_of(TWO, "S"),
+        )
         # Feasibility needs no meld longer than its part: a longer one can be cut down
         # to the part's size and still be legal, except where a meld must hold more
         # natural cards than wild ones (R7, R56) or the whole hand must go down (R58).
@@ -333,7 +358,8 @@ class _Search:
             else self._wild_cap(part, part.min)
             for part in self.parts
         ]
-        self.bound_groups: dict[tuple[object, ...], tuple[list[int], ...]] = {}
+        self.bound_groups: dict[tuple[object, ...], _Groups] = {}
+        self.together: dict[tuple[object, ...], int] = {}
         self.shapes: dict[tuple[object, ...], list[_Shape]] = {}
         self.memo: dict[tuple[object, ...], Found | None] = {}
 
@@ -383,9 +409,15 @@ class _Search:
         if self.further and not self.trim:
             yield -1
 
+    def stand_in(self, phantoms: tuple[Card, ...]) -> tuple[Card, ...]:
+        """Cards imagined as the relaxed search keeps them: whether each is wild."""
+        return tuple(sorted(self.stand_ins[self.rules.is_wild(card)] for card in phantoms))
+
     def _phantom_left(self, card: Card, phantoms: tuple[Card, ...]) -> int:
         """How many more of ``card`` the pack holds beyond the hand and the cards
         already imagined (R3, R49)."""
+        if self.relaxed:
+            return 1 if card.rank or self.pack_jokers else 0
         limit = self.pack_jokers if card.rank == 0 else self.decks
         return limit - self.held_counts[card] - phantoms.count(card)
 
@@ -417,26 +449,31 @@ class _Search:
         wilds: int,
         need: tuple[int, ...],
         twos: tuple[int, ...] = (0, 0, 0, 0),
+        enough: int = 99,
     ) -> int:
         """The fewest cards the hand lacks for the parts still needed (R66), never
-        overstated: each part alone takes the place where the hand has most of its
-        natural cards (parts may share cards here; where sets of a rank or runs of
-        a suit may not repeat, R54, each takes its own rank or suit), and the wild
-        cards left fill what they can, each part within its own limit. A wild 2 not
-        yet sitting as itself (``twos``, by suit) may still fill the 2's place of a
-        run of its suit as a natural card (R5, R46), outside any limit on wild cards."""
+        overstated, the larger of two counts. Each part alone: it takes the place
+        where the hand has most of its natural cards (parts may share cards here;
+        where sets of a rank or runs of a suit may not repeat, R54, each takes its
+        own rank or suit). The parts of a kind together: no card is in two melds,
+        so a rank or suit gives the parts it takes no more cards than it has. The
+        wild cards left fill what they can, each part within its own limit. A wild
+        2 not yet sitting as itself (``twos``, by suit) may still fill the 2's place
+        of a run of its suit as a natural card (R5, R46), outside any wild limit.
+        Once the first count is over ``enough`` it is the answer."""
         if self.whole is not None:
             return 0
-        free = tuple(self.twos[n] > twos[n] for n in range(4)) if self.natural_twos else _NO_TWOS
+        free = tuple(self.twos[n] - twos[n] for n in range(4)) if self.natural_twos else _NO_TWOS
         groups = self.bound_groups.get((rem, free))
         if groups is None:
             groups = self.bound_groups[rem, free] = self._lacks_by_group(rem, free)
+        lacks_by_part, covers, haves = groups
         lacking = 0
         fillable = 0
         for index, count in enumerate(need):
             if not count:
                 continue
-            by_group = groups[index]
+            by_group = lacks_by_part[index]
             if self.twice:
                 size = self.parts[index].min
                 lacks = by_group[:count] + [size] * max(0, count - len(by_group))
@@ -445,64 +482,142 @@ class _Search:
             cap = self.bound_caps[index]
             lacking += sum(lacks)
             fillable += sum(min(cap, lack) for lack in lacks)
-        return lacking - min(wilds, fillable)
+        alone = lacking - min(wilds, fillable)
+        if alone > enough:
+            return alone
+        key = (rem, free, need)
+        short = self.together.get(key)
+        if short is None:
+            short = self.together[key] = self._lacking_together(need, covers, haves)
+        caps = sum(count * cap for count, cap in zip(need, self.bound_caps, strict=True))
+        return max(alone, short - min(wilds, caps))
 
-    def _lacks_by_group(
-        self, rem: tuple[int, ...], free: tuple[bool, ...]
-    ) -> tuple[list[int], ...]:
-        """For each part, what each rank (a set) or suit (a run) lacks at best for a
-        meld of the part's size, fewest first: the bound's work that depends on the
-        cards left alone, kept for every position that has the same cards left."""
+    def _lacking_together(
+        self,
+        need: tuple[int, ...],
+        covers: tuple[list[int], ...],
+        haves: dict[Kind, list[int]],
+    ) -> int:
+        """What the parts still needed lack before wild cards, each kind's parts
+        together: a rank or suit holding ``have`` cards gives ``j`` parts at most
+        ``min(j * cover, have)`` of them, ``cover`` being the most one meld of the
+        largest part there can hold; the parts go where they gain most (the gains
+        only shrink, so taking the largest each time is the best spread)."""
+        lacking = 0
+        for kind in ("set", "run"):
+            indexes = [i for i, count in enumerate(need) if count and self.parts[i].kind == kind]
+            if not indexes:
+                continue
+            largest = max(indexes, key=lambda i: self.parts[i].min)
+            cover, have = covers[largest], haves[kind]
+            taken = [0] * len(cover)
+            got = 0
+            for _ in range(sum(need[i] for i in indexes)):
+                gains = [
+                    0
+                    if self.twice and taken[g]
+                    else min((taken[g] + 1) * cover[g], have[g])
+                    - min(taken[g] * cover[g], have[g])
+                    for g in range(len(cover))
+                ]
+                g = max(range(len(cover)), key=gains.__getitem__, default=-1)
+                if g < 0:
+                    break
+                got += gains[g]
+                taken[g] += 1
+            lacking += sum(need[i] * self.parts[i].min for i in indexes) - got
+        return lacking
+
+    def _lacks_by_group(self, rem: tuple[int, ...], free: tuple[int, ...]) -> _Groups:
+        """The bound's work that depends on the cards left alone, kept for every
+        position that has the same cards left: for each part, what each rank (a
+        set) or suit (a run) lacks at best for a meld of the part's size, fewest
+        first, and the most such a meld holds there, by rank or suit; and the
+        cards each rank and suit has."""
         lines = []
+        suit_haves = []
         if any(part.kind == "run" for part in self.parts):
             for number, places in enumerate(self.suit_places):
                 present = [0] * 16
+                have = free[number]
                 for place, index in places:
                     if rem[index]:
                         present[place] = 1
+                        if place != ACE_HIGH:
+                            have += rem[index]
                 if free[number]:
                     present[TWO] = 1
                 lines.append(list(accumulate(present)))
-        haves = [
+                suit_haves.append(have)
+        rank_haves = [sum(rem[i] for i in indexes) for indexes in self.by_rank.values()]
+        distinct = [
             sum(min(rem[i], 1) if self.set_max else rem[i] for i in indexes)
             for indexes in self.by_rank.values()
         ]
-        result = []
+        lacks_by_part = []
+        covers = []
         for part in self.parts:
             size = part.min
             if part.kind == "set":
-                by_group = [size - min(have, size) for have in haves]
-                by_group += [size] * (13 - len(by_group))
+                cover = [min(have, size) for have in distinct]
             else:
                 first = self.low_min
-                by_group = [
-                    size - max(map(sub, line[first + size - 1 : 15], line[first - 1 : 15 - size]))
+                cover = [
+                    max(map(sub, line[first + size - 1 : 15], line[first - 1 : 15 - size]))
                     for line in lines
                 ]
-            by_group.sort()
-            result.append(by_group)
-        return tuple(result)
+            covers.append(cover)
+            by_group = sorted(size - have for have in cover)
+            if part.kind == "set":
+                by_group += [size] * (13 - len(by_group))
+            lacks_by_part.append(by_group)
+        return tuple(lacks_by_part), tuple(covers), {"set": rank_haves, "run": suit_haves}
 
     # --- The recursion -----------------------------------------------------------
 
     def best(self) -> Found | None:
         return self._go(_State(self.start, 0, (0, 0, 0, 0), self.need0, _NO_CROSS, 0, ()))
 
+    def best_with(self, card: Card) -> Found | None:
+        """``best`` for the hand with one more natural card, one of ``extra``. The
+        card is placed first (in a meld or kept), so every position after it is a
+        position of the hand alone, the same whichever card was asked about: the
+        memo answers them once for all the cards (R66's completing cards)."""
+        lead = self.types.index(card)
+        start = list(self.start)
+        start[lead] += 1
+        self.lead = lead
+        try:
+            return self._go(_State(tuple(start), 0, (0, 0, 0, 0), self.need0, _NO_CROSS, 0, ()))
+        finally:
+            self.lead = -1
+
     def _go(self, state: _State) -> Found | None:
         memo = self.memo
         if state in memo:
             return memo[state]
+        relaxed = self.relaxed_by
+        if relaxed is not None:
+            # Where the relaxed search found no way on, there is none (R66).
+            image = state._replace(phantoms=relaxed.stand_in(state.phantoms))
+            if relaxed.memo.get(image, ()) is None:
+                memo[state] = None
+                return None
         self.positions.spend()
         rem = state.rem
         if any(state.need):
             # Parts still needed that the cards left cannot meet, even with the cards
             # imagined so far: no way on from here (the bound never overstates).
             budget = self.wild_total - sum(state.twos) - state.used
-            lacking = self.lower_bound(rem, budget, state.need, state.twos)
-            if len(state.phantoms) + lacking > self.phantoms:
+            room = self.phantoms - len(state.phantoms)
+            if self.lower_bound(rem, budget, state.need, state.twos, room) > room:
                 memo[state] = None
                 return None
-        first = next((index for index, count in enumerate(rem) if count), -1)
+        # Any card may be the one placed next: the lead card while it is there (its
+        # extra copy), else the first card left.
+        first = self.lead
+        if first < 0 or rem[first] <= self.start[first]:
+            first = next((index for index, count in enumerate(rem) if count), -1)
         if first < 0:
             found = self._finish(state)
             memo[state] = found
@@ -573,6 +688,8 @@ class _Search:
         phantoms = state.phantoms
         if extra:
             phantoms = tuple(sorted((*phantoms, *extra)))
+            if self.relaxed:
+                phantoms = self.stand_in(phantoms)
         return gain, _State(tuple(kept), used + plan.wilds, twos, need, cross, held, phantoms)
 
     def _crosses(
@@ -679,7 +796,15 @@ class _Search:
                 and self._phantom_left(card_of(rank, suit), imagined) > 0
             ]
             if options:
-                lacked = max(options, key=lambda card: self._phantom_left(card, imagined))
+                # A suit the set lacks first (a part may want three suits, R43), then
+                # the card the pack has most of.
+                lacked = max(
+                    options,
+                    key=lambda card: (
+                        card.suit not in taken and all(c.suit != card.suit for c in extra),
+                        self._phantom_left(card, imagined),
+                    ),
+                )
             else:
                 wild = self._phantom_wild(imagined)
                 if wild is None:
@@ -1133,20 +1258,32 @@ def _completing(
     """R66: every card any one of which meets the contract, fewest points left after
     first; the joker stands for any wild card (a 2 is named only where it does what
     a joker cannot, as itself in a run, or where the pack has no joker to add)."""
-    scored = []
-    for card in _candidates(rules, cards, players):
+    candidates = _candidates(rules, cards, players)
+    naturals = [card for card in candidates if not rules.is_wild(card)]
+    points = sum(rules.card_values(card) for card in cards)
+    scored: list[tuple[int, Card]] = []
+    # A wild card changes what the wild cards can do, so each has searches of its
+    # own; the joker first, since where it completes no other wild card is named.
+    wilds = sorted((card for card in candidates if rules.is_wild(card)), key=lambda c: c != JOKER)
+    for card in wilds:
+        if scored and scored[0][1] == JOKER:
+            break
         hand = (*cards, card)
-        if _Search(rules, rule, hand, players, feasible=True, positions=positions).best() is None:
+        if _Search(rules, rule, hand, players, feasible=True, positions=positions).best():
+            best = _Search(rules, rule, hand, players, positions=positions).best()
+            assert best is not None
+            scored.append((points + rules.card_values(card) - best[0], card))
+    # One search of each mode answers every natural card (best_with).
+    feasible = _Search(
+        rules, rule, cards, players, feasible=True, positions=positions, extra=naturals
+    )
+    best_of = _Search(rules, rule, cards, players, positions=positions, extra=naturals)
+    for card in naturals:
+        if feasible.best_with(card) is None:
             continue
-        best = _Search(rules, rule, hand, players, positions=positions).best()
+        best = best_of.best_with(card)
         assert best is not None
-        left = sum(rules.card_values(c) for c in hand) - best[0]
-        scored.append((left, card))
-    cards_found = {card for _, card in scored}
-    if JOKER in cards_found:
-        scored = [
-            (left, card) for left, card in scored if not rules.is_wild(card) or card == JOKER
-        ]
+        scored.append((points + rules.card_values(card) - best[0], card))
     scored.sort(key=lambda item: (item[0], rules.is_wild(item[1]), _card_order(item[1])))
     return tuple(card for _, card in scored[:MAX_COMPLETING])
 
@@ -1172,9 +1309,10 @@ def _shortfall(
         rule.whole_hand.cards if rule.whole_hand else 0
     )
     for missing in range(least, max(most, least) + 1):
-        search = _Search(
-            rules, rule, cards, players, phantoms=missing, feasible=True, positions=positions
-        )
-        if search.best():
+        relaxed = _Search(rules, rule, cards, players, missing, True, positions, relaxed=True)
+        if not relaxed.best():
+            continue
+        exact = _Search(rules, rule, cards, players, missing, True, positions, relaxed_by=relaxed)
+        if exact.best():
             return missing
     return most

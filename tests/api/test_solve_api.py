@@ -130,7 +130,7 @@ def test_a_hand_too_long_to_solve_exactly_is_a_422_sentence(client):
         "variant": "telefunken",
         "players": 4,
         "deal": 7,
-        "cards": "QH 8C 10D JK JD 10S 5S QS KS JS 7D 6H JH 2C",
+        "cards": "7C 7D 8S 7H JC AS 10C JK 4D 5D 3S 9S 5H 4S 4C QC 2H QS 9C JK 9H 6H QD 3D",
     }
     response = client.post("/api/v1/hands/solve", json=body)
     assert response.status_code == 422

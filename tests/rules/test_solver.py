@@ -312,12 +312,12 @@ def test_short_and_completing_agree_with_the_exhaustive_search(variant, options,
 
 
 def test_a_hand_too_long_to_solve_exactly_is_refused_with_a_sentence_not_guessed():
-    """R67: exact or nothing. A 14-card Telefunken hand four cards short of deal 7
+    """R67: exact or nothing. A 24-card Telefunken hand far from deal 7's contract
     takes more positions than one request may look at (SEARCH_LIMIT): the solver
     says so, the same on any machine, rather than answering a guess."""
     from referee.rules.solver import SearchTooLong
 
-    hand = parse_cards("QH 8C 10D JK JD 10S 5S QS KS JS 7D 6H JH 2C")
+    hand = parse_cards("7C 7D 8S 7H JC AS 10C JK 4D 5D 3S 9S 5H 4S 4C QC 2H QS 9C JK 9H 6H QD 3D")
     with pytest.raises(SearchTooLong, match="too far from the contract, or too long"):
         solve_hand(hand, get_ruleset("telefunken"), 7, 4)
 
@@ -326,12 +326,19 @@ class _Unbounded(_Search):
     """The same search with no lower bound to prune by: slower, and right by
     construction, so the bound can be held to it."""
 
-    def lower_bound(self, rem, wilds, need, twos=(0, 0, 0, 0)):
+    def lower_bound(self, rem, wilds, need, twos=(0, 0, 0, 0), enough=99):
         return 0
 
 
 @pytest.mark.parametrize(
-    ("variant", "options"), [("shanghai", None), ("contract-rummy", {"twos_wild": True})]
+    ("variant", "options"),
+    [
+        ("shanghai", None),
+        ("contract-rummy", {"twos_wild": True}),
+        ("push", None),  # R9: sets of distinct suits, further melds
+        ("caribbean-kalooki", None),  # R54: one set of a rank, one run of a suit
+        ("telefunken", None),  # R43: a pure trio of three suits
+    ],
 )
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
