@@ -37,6 +37,7 @@ test: lint browser
 
 bench: install
 	$(BIN)/python benchmarks/rules.py
+	$(BIN)/python benchmarks/solver.py
 	$(BIN)/python benchmarks/games.py
 	$(BIN)/python benchmarks/pages.py
 	$(BIN)/python benchmarks/load.py                        # 200, 1,000, 2,000 phones; the floor
