@@ -24,8 +24,24 @@ def shot(page: Page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / name), full_page=True)
 
 
+def settled(page: Page) -> None:
+    """Wait until htmx runs on the page and nothing it put in is still settling.
+
+    A page just loaded shows its text before its deferred scripts have run, and an
+    answer htmx has just swapped in gets its own ``hx-`` behaviour only as it
+    settles (``htmx-settling``, a moment later): a step taken in either gap would
+    reach no htmx, and a field's change would be sent nowhere. On a busy machine
+    the gap is long enough for a test to fall into it."""
+    page.wait_for_function(
+        "() => window.htmx !== undefined && document.readyState === 'complete'"
+        " && !document.querySelector('.htmx-swapping, .htmx-settling')",
+        timeout=PATIENCE_MS,
+    )
+
+
 def swapped(page: Page, selector: str, action) -> None:
     """Do ``action`` and wait until htmx has replaced the element ``selector``."""
+    settled(page)
     page.locator(selector).evaluate("element => element.setAttribute('data-stale', '')")
     action()
     expect(page.locator(f"{selector}:not([data-stale])")).to_be_attached()
