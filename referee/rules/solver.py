@@ -220,6 +220,10 @@ class _Seat(NamedTuple):
     card: Card | None
 
 
+_WILD_SEAT = _Seat(WILD, -1, None)
+_TWO_SEAT = _Seat(TWO_ITSELF, -1, None)
+
+
 class SearchTooLong(GameRuleError):
     """The hand would take the search longer than a request may (a sentence says so);
     the solver answers exactly or not at all, never with a guess (R67)."""
@@ -286,6 +290,7 @@ class _Search:
             if card.rank == ACE:
                 self.at[card.suit, ACE_HIGH] = index
         self.points = [rules.card_values(card) for card in self.types]
+        self.seats = [_Seat(NATURAL, index, None) for index in range(len(self.types))]
         self.wild_total = len(wild)
         # R5, R46: a 2 of a run's suit may sit in it as itself where 2s are wild.
         self.natural_twos = rules.twos_wild and rules.runs_allowed
@@ -358,8 +363,11 @@ class _Search:
             else self._wild_cap(part, part.min)
             for part in self.parts
         ]
+        self.set_parts = any(part.kind == "set" for part in self.parts)
+        self.run_sizes = sorted({part.min for part in self.parts if part.kind == "run"})
+        self.suit_bounds: dict[tuple[int, ...], tuple[dict[int, int], int]] = {}
         self.bound_groups: dict[tuple[object, ...], _Groups] = {}
-        self.together: dict[tuple[object, ...], int] = {}
+        self.bounds: dict[tuple[object, ...], tuple[int, int, int, int]] = {}
         self.shapes: dict[tuple[object, ...], list[_Shape]] = {}
         self.memo: dict[tuple[object, ...], Found | None] = {}
 
@@ -464,12 +472,34 @@ class _Search:
         if self.whole is not None:
             return 0
         free = tuple(self.twos[n] - twos[n] for n in range(4)) if self.natural_twos else _NO_TWOS
+        key = (rem, free, need)
+        counts = self.bounds.get(key)
+        if counts is None:
+            counts = self.bounds[key] = self._bound_counts(rem, free, need)
+        lacking, fillable, caps, together = counts
+        alone = lacking - min(wilds, fillable)
+        if alone > enough:
+            return alone
+        if together < 0:
+            groups = self.bound_groups[rem, free]
+            together = self._lacking_together(need, groups[1], groups[2])
+            self.bounds[key] = (lacking, fillable, caps, together)
+        return max(alone, together - min(wilds, caps))
+
+    def _bound_counts(
+        self, rem: tuple[int, ...], free: tuple[int, ...], need: tuple[int, ...]
+    ) -> tuple[int, int, int, int]:
+        """The bound's counts before wild cards, kept for every position with the
+        same cards left and parts needed: what the parts lack each alone and what
+        wild cards could fill of it, what wild cards could fill of the parts
+        together, and -1 for what they lack together, worked out when asked."""
         groups = self.bound_groups.get((rem, free))
         if groups is None:
             groups = self.bound_groups[rem, free] = self._lacks_by_group(rem, free)
-        lacks_by_part, covers, haves = groups
+        lacks_by_part = groups[0]
         lacking = 0
         fillable = 0
+        caps = 0
         for index, count in enumerate(need):
             if not count:
                 continue
@@ -482,15 +512,8 @@ class _Search:
             cap = self.bound_caps[index]
             lacking += sum(lacks)
             fillable += sum(min(cap, lack) for lack in lacks)
-        alone = lacking - min(wilds, fillable)
-        if alone > enough:
-            return alone
-        key = (rem, free, need)
-        short = self.together.get(key)
-        if short is None:
-            short = self.together[key] = self._lacking_together(need, covers, haves)
-        caps = sum(count * cap for count, cap in zip(need, self.bound_caps, strict=True))
-        return max(alone, short - min(wilds, caps))
+            caps += count * cap
+        return lacking, fillable, caps, -1
 
     def _lacking_together(
         self,
@@ -501,31 +524,30 @@ class _Search:
         """What the parts still needed lack before wild cards, each kind's parts
         together: a rank or suit holding ``have`` cards gives ``j`` parts at most
         ``min(j * cover, have)`` of them, ``cover`` being the most one meld of the
-        largest part there can hold; the parts go where they gain most (the gains
-        only shrink, so taking the largest each time is the best spread)."""
+        largest part there can hold. Each rank or suit gives ``cover`` for each
+        part it takes, then what is left of ``have``, then nothing (one part only
+        where ranks and suits may not repeat, R54): the best spread of the parts
+        takes the largest of those gains."""
         lacking = 0
         for kind in ("set", "run"):
             indexes = [i for i, count in enumerate(need) if count and self.parts[i].kind == kind]
             if not indexes:
                 continue
             largest = max(indexes, key=lambda i: self.parts[i].min)
-            cover, have = covers[largest], haves[kind]
-            taken = [0] * len(cover)
-            got = 0
-            for _ in range(sum(need[i] for i in indexes)):
-                gains = [
-                    0
-                    if self.twice and taken[g]
-                    else min((taken[g] + 1) * cover[g], have[g])
-                    - min(taken[g] * cover[g], have[g])
-                    for g in range(len(cover))
-                ]
-                g = max(range(len(cover)), key=gains.__getitem__, default=-1)
-                if g < 0:
-                    break
-                got += gains[g]
-                taken[g] += 1
-            lacking += sum(need[i] * self.parts[i].min for i in indexes) - got
+            parts = sum(need[i] for i in indexes)
+            gains: list[int] = []
+            for cover, have in zip(covers[largest], haves[kind], strict=True):
+                if not cover:
+                    continue
+                if self.twice:
+                    gains.append(cover)
+                    continue
+                full, rest = divmod(have, cover)
+                gains += [cover] * min(full, parts)
+                if rest and full < parts:
+                    gains.append(rest)
+            gains.sort(reverse=True)
+            lacking += sum(need[i] * self.parts[i].min for i in indexes) - sum(gains[:parts])
         return lacking
 
     def _lacks_by_group(self, rem: tuple[int, ...], free: tuple[int, ...]) -> _Groups:
@@ -534,26 +556,27 @@ class _Search:
         set) or suit (a run) lacks at best for a meld of the part's size, fewest
         first, and the most such a meld holds there, by rank or suit; and the
         cards each rank and suit has."""
-        lines = []
+        suit_covers: list[dict[int, int]] = []
         suit_haves = []
-        if any(part.kind == "run" for part in self.parts):
+        if self.run_sizes:
             for number, places in enumerate(self.suit_places):
-                present = [0] * 16
-                have = free[number]
-                for place, index in places:
+                key = (number, free[number], *[rem[index] for _, index in places])
+                got = self.suit_bounds.get(key)
+                if got is None:
+                    got = self.suit_bounds[key] = self._suit_bound(places, rem, free[number])
+                suit_covers.append(got[0])
+                suit_haves.append(got[1])
+        rank_haves = []
+        distinct = []
+        if self.set_parts:
+            for indexes in self.by_rank.values():
+                have = kinds = 0
+                for index in indexes:
                     if rem[index]:
-                        present[place] = 1
-                        if place != ACE_HIGH:
-                            have += rem[index]
-                if free[number]:
-                    present[TWO] = 1
-                lines.append(list(accumulate(present)))
-                suit_haves.append(have)
-        rank_haves = [sum(rem[i] for i in indexes) for indexes in self.by_rank.values()]
-        distinct = [
-            sum(min(rem[i], 1) if self.set_max else rem[i] for i in indexes)
-            for indexes in self.by_rank.values()
-        ]
+                        have += rem[index]
+                        kinds += 1
+                rank_haves.append(have)
+                distinct.append(kinds if self.set_max else have)
         lacks_by_part = []
         covers = []
         for part in self.parts:
@@ -561,17 +584,36 @@ class _Search:
             if part.kind == "set":
                 cover = [min(have, size) for have in distinct]
             else:
-                first = self.low_min
-                cover = [
-                    max(map(sub, line[first + size - 1 : 15], line[first - 1 : 15 - size]))
-                    for line in lines
-                ]
+                cover = [by_size[size] for by_size in suit_covers]
             covers.append(cover)
             by_group = sorted(size - have for have in cover)
             if part.kind == "set":
                 by_group += [size] * (13 - len(by_group))
             lacks_by_part.append(by_group)
         return tuple(lacks_by_part), tuple(covers), {"set": rank_haves, "run": suit_haves}
+
+    def _suit_bound(
+        self, places: list[tuple[int, int]], rem: tuple[int, ...], twos: int
+    ) -> tuple[dict[int, int], int]:
+        """For one suit: the most of its cards a run of each size the parts need can
+        hold, and how many cards it has (its wild 2s that may sit as themselves
+        included)."""
+        present = [0] * 16
+        have = twos
+        for place, index in places:
+            if rem[index]:
+                present[place] = 1
+                if place != ACE_HIGH:
+                    have += rem[index]
+        if twos:
+            present[TWO] = 1
+        line = list(accumulate(present))
+        first = self.low_min
+        covers = {
+            size: max(map(sub, line[first + size - 1 : 15], line[first - 1 : 15 - size]))
+            for size in self.run_sizes
+        }
+        return covers, have
 
     # --- The recursion -----------------------------------------------------------
 
@@ -912,27 +954,26 @@ class _Search:
         options: list[list[_Seat]] = []
         for place in range(low, high + 1):
             if place == span.position:
-                options.append([_Seat(NATURAL, first, None)])
+                options.append([self.seats[first]])
                 continue
             here: list[_Seat] = []
             index = self.at.get((suit, place))
             if index is not None and rem[index] - (index == first) > 0:
-                here.append(_Seat(NATURAL, index, None))
+                here.append(self.seats[index])
             if place == TWO and twos_free:
-                here.append(_Seat(TWO_ITSELF, -1, None))
-            here.append(_Seat(WILD, -1, None))
+                here.append(_TWO_SEAT)
+            here.append(_WILD_SEAT)
             if phantom_budget:
                 lacked = card_of(ACE if place == ACE_HIGH else place, suit)
                 here.append(_Seat(LACKED, -1, lacked))
             options.append(here)
         chosen: list[_Seat] = []
         counts: dict[int, int] = {}
+        fills: list[tuple[list[_Seat], int, int, int]] = []
 
-        def walk(
-            at: int, wilds: int, extra: int, twos_used: int, last_wild: bool
-        ) -> Iterator[None]:
+        def walk(at: int, wilds: int, extra: int, twos_used: int, last_wild: bool) -> None:
             if at == size:
-                yield None
+                fills.append((list(chosen), wilds, extra, twos_used))
                 return
             for seat in options[at]:
                 tag = seat.tag
@@ -952,7 +993,7 @@ class _Search:
                 elif extra + 1 > phantom_budget:
                     continue
                 chosen.append(seat)
-                yield from walk(
+                walk(
                     at + 1,
                     wilds + is_wild,
                     extra + (tag == LACKED),
@@ -963,16 +1004,17 @@ class _Search:
                 if tag == NATURAL:
                     counts[seat.natural] -= 1
 
-        for _ in walk(0, 0, 0, 0, False):
-            taken = [seat.natural for seat in chosen if seat.tag == NATURAL]
-            wilds = sum(1 for seat in chosen if seat.tag == WILD)
-            two = any(seat.tag == TWO_ITSELF for seat in chosen)
+        walk(0, 0, 0, 0, False)
+        for seats, wilds, lacking, two in fills:
+            taken = [seat.natural for seat in seats if seat.tag == NATURAL]
             extra_cards: list[Card] = []
             imagined = state.phantoms
             extra_wild = 0
             broken = False
             previous_wild = False
-            for seat in chosen:
+            # Only a lacked card can still change (to a wild one, where the pack has
+            # no more of it): without one, the walk has checked everything.
+            for seat in seats if lacking else ():
                 wild_here = seat.tag == WILD
                 if seat.card is not None:
                     lacked = seat.card
@@ -999,7 +1041,9 @@ class _Search:
             naturals = tuple(self.types[index] for index in taken)
             if two:
                 naturals += (card_of(TWO, suit),)
-            yield _Shape(low, high, naturals, tuple(taken), wilds, wild, two, tuple(extra_cards))
+            yield _Shape(
+                low, high, naturals, tuple(taken), wilds, wild, two > 0, tuple(extra_cards)
+            )
 
     # --- No natural card left: melds of wild cards (R16) -----------------------------
 
