@@ -23,7 +23,8 @@ bp = Blueprint("checker", __name__)
 def _page(checker: Checker, endpoint: str, url_args: dict[str, Any], **context: Any) -> Any:
     """Render, and keep the address bar on the state (never on the tap) so a reload
     shows the same cards and does not tap again."""
-    state_url = url_for(endpoint, **url_args) + "?" + urlencode(checker.state(), doseq=True)
+    state_url = url_for(endpoint, **url_args)  # its query holds the variant, if any
+    state_url += ("&" if "?" in state_url else "?") + urlencode(checker.state(), doseq=True)
     tapped = "press" in request.args and not from_htmx()
     if tapped and not checker.typed_error:
         return redirect(state_url, 303)

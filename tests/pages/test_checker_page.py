@@ -112,6 +112,20 @@ def test_the_rules_of_shove_it_when_chosen(client):
     assert "Set of eights" in page  # R10
 
 
+def test_a_tap_under_another_games_rules_keeps_them_in_the_address(client):
+    """The address a tap leads to names the game chosen once, beside the cards: a
+    reload, or the tap of a phone without JavaScript, shows the same cards under
+    the same rules (not a page that is not there)."""
+    tapped = {"variant": "loba", "cards": "8C 8C", "press": "rank:8"}
+    response = client.get("/check", query_string=tapped)
+    assert response.status_code == 303
+    state = parse_qs(urlparse(response.headers["Location"]).query)
+    assert (state["variant"], state["cards"], state["rank"]) == (["loba"], ["8C 8C"], ["8"])
+    assert client.get(response.headers["Location"]).status_code == 200
+    htmx = client.get("/check", query_string=tapped, headers={"HX-Request": "true"})
+    assert parse_qs(urlparse(htmx.headers["HX-Replace-Url"]).query)["variant"] == ["loba"]
+
+
 def test_more_cards_than_the_pack_holds(client):
     page = text(tap(client, "/check", cards="7H 7H 7H"))
     assert "there are three 7♥ here" in page  # card codes are written with their suits
