@@ -12,6 +12,7 @@ from flask import Blueprint, make_response, redirect, request, url_for
 from .. import games
 from ..keypad import KEY_SUITS, RANKS
 from ..meld_checker import Checker, run_checker
+from ..rules import DealRule, Ruleset
 from . import phone
 from .games import chosen_variant
 from .htmx import fragment, from_htmx
@@ -45,10 +46,18 @@ def _page(checker: Checker, endpoint: str, url_args: dict[str, Any], **context: 
 
 @bp.get("/check")
 def check() -> Any:
+    """The checker without a game: one meld, a lay-off or a rescue under the rules
+    chosen; with a deal chosen too, the initial meld against its contract and My
+    hand (the hand solver), as in a game."""
     variant = chosen_variant(request.args.get("variant"))
     rules = variant.ruleset()
-    checker = run_checker(request.args, request.args.getlist("melds"), rules)
-    state_args = {"variant": variant.id} if variant.id != "push" else {}
+    deal = _chosen_deal(rules, request.args.get("deal"))
+    checker = run_checker(
+        request.args, request.args.getlist("melds"), rules, deal=deal.number if deal else None
+    )
+    state_args: dict[str, Any] = {"variant": variant.id} if variant.id != "push" else {}
+    if deal is not None:
+        state_args["deal"] = deal.number
     return _page(
         checker,
         "checker.check",
@@ -57,7 +66,18 @@ def check() -> Any:
         families=families(),
         rules=rules,
         game=None,
+        deal=deal,
+        contract_text=deal_text(rules, deal) if deal else "",
+        deals=[(each, deal_text(rules, each)) for each in rules.deals],
     )
+
+
+def _chosen_deal(rules: Ruleset, number: str | None) -> DealRule | None:
+    """The deal the address names, if the game has it (an address that names no
+    deal of the game checks melds alone, as before a deal is chosen)."""
+    if number is None or not number.isdigit() or not 1 <= int(number) <= len(rules.deals):
+        return None
+    return rules.deal(int(number))
 
 
 @bp.get("/games/<game_id>/check")

@@ -51,3 +51,24 @@ def test_my_hand_shows_its_melds_and_the_points_left_then_what_it_lacks(page):
 
     tap(page, "clear")
     expect(solution).to_have_count(0)
+
+
+def test_my_hand_without_a_game_once_the_game_and_deal_are_chosen(page):
+    """At a table that keeps its score on paper: the checker alone, Loba chosen,
+    deal 2 (a trio and an escalera of exactly four, R47), then the hand."""
+    page.goto("/check")
+    expect(page.get_by_role("tab", name="My hand")).to_have_count(0)
+    page.get_by_role("link", name="Loba").tap()
+    page.get_by_role("link", name=re.compile(r"^Deal 2, 11 cards")).tap()
+    expect(page.get_by_role("tab", name="My hand")).to_have_attribute("aria-selected", "true")
+    expect(page.locator(".contract")).to_contain_text("Deal 2 · 11 cards")
+
+    tap_cards(page, "8C 8H 8S 4D 5D 6D 7D 8D 9D", "#checker")
+    solution = page.locator(".result .solution")
+    expect(solution.locator(".says")).to_have_text("✔ Your hand meets the contract")
+    expect(solution.locator(".solved-meld")).to_have_count(2)
+    expect(solution.locator(".left .card")).to_have_text(["4♦", "5♦"])
+    expect(page).to_have_url(re.compile(r"variant=loba.*deal=2|deal=2.*variant=loba"))
+    page.reload()
+    expect(chips(page)).to_have_count(9)
+    expect(solution.locator(".says")).to_have_text("✔ Your hand meets the contract")

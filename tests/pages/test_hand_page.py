@@ -2,6 +2,7 @@
 and what stays in hand, or how many cards it lacks (FAMILY.md R65, R66). Plain forms
 here, as a phone without JavaScript sends them."""
 
+import re
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -18,11 +19,37 @@ def game(client):
     return start_game(client) + "/check"
 
 
-def test_my_hand_is_a_tab_of_a_games_checker_only(client, game):
+def test_my_hand_is_a_tab_where_there_is_a_deal(client, game):
     assert 'value="mode:hand"' in client.get(game).data.decode()
     assert 'value="mode:hand"' not in client.get("/check").data.decode()
     # Without a deal there is no contract to meet: the standalone checker stays on one meld.
     assert "Your hand meets" not in text(tap(client, "/check", mode="hand", cards="8C 8H 8S"))
+    assert 'value="mode:hand"' in client.get("/check?deal=2").data.decode()
+
+
+def test_the_standalone_checker_solves_a_hand_for_the_deal_chosen(client):
+    """No game needed: choose the game, then its deal, and tap the hand (R65)."""
+    page = client.get("/check", query_string={"variant": "shanghai"}).data.decode()
+    links = re.findall(r'href="(/check\?[^"]*deal=[^"]*)"', page)
+    assert len(links) == 10  # Shanghai's ten deals
+    chosen = parse_qs(urlparse(links[2].replace("&amp;", "&")).query)
+    assert (chosen["variant"], chosen["deal"], chosen["mode"]) == (["shanghai"], ["3"], ["hand"])
+
+    hand = "8C 8H 8S 8D KC KH KS KD 4C"
+    page = text(tap(client, "/check", variant="shanghai", deal="3", mode="hand", cards=hand))
+    assert "Deal 3 · 11 cards · two groups of exactly four" in page
+    assert "Your hand meets the contract" in page
+    state = state_after(
+        client, "/check", variant="shanghai", deal="3", mode="hand", cards="8C", press="rank:8"
+    )
+    assert (state["variant"], state["deal"], state["mode"]) == (["shanghai"], ["3"], ["hand"])
+
+
+def test_a_deal_the_game_has_not_leaves_melds_alone_to_check(client):
+    for deal in ("6", "0", "x"):  # Push has five deals
+        page = client.get("/check", query_string={"deal": deal, "mode": "hand"})
+        assert page.status_code == 200
+        assert 'value="mode:hand"' not in page.data.decode()
 
 
 def test_tapping_into_my_hand_keeps_the_hand_in_the_address(client, game):
