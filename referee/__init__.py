@@ -18,25 +18,11 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import api, commands, errors, health, logs, pages, storage
 from .extensions import MAX_BODY_BYTES, compress, csrf
+from .headers import SECURITY_HEADERS
 
 __all__ = ["create_app"]
 
 ROOT = Path(__file__).resolve().parent.parent
-
-#: Sent with every answer. No inline script or style anywhere (htmx is told not to
-#: add its own style), so the policy needs no 'unsafe-inline'.
-SECURITY_HEADERS = {
-    "Content-Security-Policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-        "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
-        "frame-ancestors 'none'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    # A page's address never holds the edit key (it travels after '#'), and no
-    # address of a game goes to another site either.
-    "Referrer-Policy": "same-origin",
-    "X-Frame-Options": "DENY",
-}
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:

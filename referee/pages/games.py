@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, make_response, request, session, url_for
 
 from .. import games
-from ..conditional import not_modified, seen, tagged
+from ..conditional import seen, tagged
 from ..forms import NewGameForm, PlayAgainForm, UndoForm
 from ..idempotency import Guard, Replay
 from ..limits import games_per_minute, starter
@@ -125,45 +125,37 @@ def rows(sheet: Sheet) -> list[dict[str, Any]]:
 @bp.get("/games/<game_id>")
 def game(game_id: str) -> Any:
     """The sheet. A phone following it asks again every few seconds (htmx); its
-    browser sends the ETag back, and an unchanged game costs a 304.
-
-    That 304 is decided first, from the game's version and whether this phone keeps
-    its edit key (one query on primary keys): no Game is loaded, no template drawn,
-    no CSRF token made, and the phone's memory is not written (no cookie is set).
-    Only a whole page answered in full puts the game first among the phone's games."""
+    browser sends the ETag back, and an unchanged game costs a 304, answered before
+    this view by :mod:`referee.pages.poll` (one query, no cookie set). What comes
+    here is drawn in full. Only a whole page puts the game first among the phone's
+    games."""
     part = "fragment" if from_htmx() else "page"
-    state = games.sheet_state(game_id, phone.digest()) if request.if_none_match else None
-    if state is not None:
-        version, keeps_key = state
-        unchanged = not_modified(f"sheet-v{version}-{part}-{_role(keeps_key)}")
-        if unchanged is not None:
-            return sheet_headers(unchanged)
     game = phone.load(game_id)
     if part == "page":
         phone.remember(game)
         # The cookie is not sent again with every answer (SESSION_REFRESH_EACH_REQUEST
         # is off, so a poll sets none): a page opened in full renews its year.
         session.modified = True
-    tag = sheet_tag(game.id, game.version, part)
+    tag = sheet_etag(game.version, part, phone.edit_key(game.id) is not None)
     response = tagged(
         make_response(fragment("game.html", "_sheet.html", **sheet_context(game))), tag
     )
     return sheet_headers(response)
 
 
-def sheet_tag(game_id: str, version: int, part: str) -> str:
+def sheet_etag(version: int, part: str, editor: bool) -> str:
     """The sheet's ETag: the game's version, page or fragment, and whether this
     phone may change the game (its page has buttons a follower's has not)."""
-    return f"sheet-v{version}-{part}-{_role(phone.edit_key(game_id) is not None)}"
+    return f"sheet-v{version}-{part}-{'editor' if editor else 'follower'}"
 
 
-def _role(editor: bool) -> str:
-    return "editor" if editor else "follower"
+#: A sheet is kept, but asked for again every time; page and fragment differ, and
+#: so do an editor's and a follower's.
+SHEET_HEADERS = {"Cache-Control": "no-cache", "Vary": "HX-Request, Cookie"}
 
 
 def sheet_headers(response: Response) -> Response:
-    response.headers["Cache-Control"] = "no-cache"  # keep it, but ask every time
-    response.headers["Vary"] = "HX-Request, Cookie"
+    response.headers.update(SHEET_HEADERS)
     return response
 
 

@@ -9,6 +9,7 @@ their keys are kept on the server by :mod:`referee.phones`.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 from flask import abort, current_app, g, session
@@ -57,10 +58,10 @@ def _move_out_of_cookie(token: str) -> None:
         phones.keep(token, game.id, "joined" if key else "followed", _secret(), key)
 
 
-def digest() -> str | None:
-    """This phone's name in the store, for a poll: no token is made and no cookie
-    from before is moved (a whole page does that)."""
-    token = session.get("phone")
+def digest_of(memory: Mapping[str, Any]) -> str | None:
+    """The name in the store of the phone whose session is ``memory``, for a poll:
+    no token is made and no cookie from before is moved (a whole page does that)."""
+    token = memory.get("phone")
     return phones.digest(token) if isinstance(token, str) else None
 
 

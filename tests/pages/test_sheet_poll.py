@@ -2,7 +2,9 @@
 unchanged game is answered 304 from its version alone, with nothing loaded, drawn
 or written, and no cookie; a page opened in full is remembered on the phone."""
 
-from flask import template_rendered
+import logging
+
+from flask import request_started, template_rendered
 from sqlalchemy import event
 
 from referee.models import Game, db
@@ -60,6 +62,33 @@ def test_an_unchanged_poll_loads_no_game_draws_nothing_and_sets_no_cookie(app, c
     assert again.headers["Cache-Control"] == "no-cache"
 
 
+def test_an_unchanged_poll_is_answered_before_the_app_with_the_views_headers(app, client, caplog):
+    """pages.poll answers it in front of Flask: no request is started, the line of
+    the log is written as for any request, and the headers are those of the sheet
+    the view sends (security, caching, what the answer varies on)."""
+    game = start_game(client)
+    first = client.get(game, headers=POLL)
+    started = []
+    with (
+        request_started.connected_to(lambda sender, **_: started.append(sender), app),
+        caplog.at_level(logging.INFO, logger=app.logger.name),
+    ):
+        again = client.get(game, headers=POLL | {"If-None-Match": first.headers["ETag"]})
+    assert again.status_code == 304
+    assert started == []
+    assert f"GET {game} 304" in caplog.text
+    for name in (
+        "Content-Security-Policy",
+        "X-Content-Type-Options",
+        "Referrer-Policy",
+        "X-Frame-Options",
+        "Cache-Control",
+        "Vary",
+    ):
+        assert again.headers[name] == first.headers[name], name
+    assert again.get_data() == b""
+
+
 def test_the_compressed_form_of_the_tag_is_unchanged_too(client):
     game = start_game(client)
     tag = client.get(game, headers=POLL).headers["ETag"]
@@ -75,6 +104,19 @@ def test_a_follower_holding_an_editors_tag_gets_the_follower_sheet(app, client):
     assert "-editor" in editor_tag
     follower = app.test_client()
     answer = follower.get(game, headers=POLL | {"If-None-Match": editor_tag})
+    assert answer.status_code == 200
+    assert "-follower" in answer.headers["ETag"]
+
+
+def test_a_poll_with_a_forged_cookie_is_a_followers(app, client):
+    """The cookie is read as Flask reads it, signature and all: a phone cannot
+    claim another's games by editing its cookie."""
+    game = start_game(client)
+    editor_tag = client.get(game, headers=POLL).headers["ETag"]
+    cookie = client.get_cookie("session").value
+    forged = app.test_client()
+    forged.set_cookie("session", cookie[:-4] + ("AAAA" if cookie[-4:] != "AAAA" else "BBBB"))
+    answer = forged.get(game, headers=POLL | {"If-None-Match": editor_tag})
     assert answer.status_code == 200
     assert "-follower" in answer.headers["ETag"]
 

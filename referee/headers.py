@@ -1,0 +1,20 @@
+"""Headers every answer carries, whoever makes it: the app's views (an after-request
+hook in ``create_app``) and the sheet's poll answered before them
+(:mod:`referee.pages.poll`)."""
+
+from __future__ import annotations
+
+#: Sent with every answer. No inline script or style anywhere (htmx is told not to
+#: add its own style), so the policy needs no 'unsafe-inline'.
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+        "frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    # A page's address never holds the edit key (it travels after '#'), and no
+    # address of a game goes to another site either.
+    "Referrer-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+}
