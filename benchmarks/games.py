@@ -111,7 +111,8 @@ def deal_body(rng: random.Random, number: int, with_hands: bool) -> tuple[dict[s
             del pack[:size]
             expected[TEAM_OF[player]] += hand_points(hands[player])
         return {"went_out": went_out, "hands": hands}, expected
-    points = {player: 5 * rng.randint(0, 30) for player in scoring}
+    # A hand holds cards when the stock ran out: no 0 then (the referee refuses it).
+    points = {player: 5 * rng.randint(0 if went_out else 1, 30) for player in scoring}
     for player, value in points.items():
         expected[TEAM_OF[player]] += value
     return {"went_out": went_out, "points": points}, expected
