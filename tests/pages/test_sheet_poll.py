@@ -6,7 +6,9 @@ import logging
 
 from flask import request_started, template_rendered
 from sqlalchemy import event
+from sqlalchemy.exc import OperationalError
 
+from referee import games
 from referee.models import Game, db
 
 from .conftest import enter_deal, start_game
@@ -119,6 +121,25 @@ def test_a_poll_with_a_forged_cookie_is_a_followers(app, client):
     answer = forged.get(game, headers=POLL | {"If-None-Match": editor_tag})
     assert answer.status_code == 200
     assert "-follower" in answer.headers["ETag"]
+
+
+def test_when_the_poll_cannot_ask_the_database_the_app_answers(app, client, monkeypatch):
+    """Whatever goes wrong in front of the app is the app's to answer, with its own
+    pages and log, as for any request."""
+    game = start_game(client)
+    tag = client.get(game, headers=POLL).headers["ETag"]
+
+    def gone(*_):
+        raise OperationalError("SELECT", {}, Exception("the database went away"))
+
+    monkeypatch.setattr(games, "sheet_state", gone)
+    started = []
+    with request_started.connected_to(lambda sender, **_: started.append(sender), app):
+        answer = client.get(game, headers=POLL | {"If-None-Match": tag})
+    assert started == [app]
+    # The view drew the sheet from the game itself; unchanged, it still goes out as a
+    # 304 (Flask-Compress compares the tags of what it would send).
+    assert answer.status_code == 304
 
 
 def test_a_changed_game_is_sent_whole_and_a_page_opened_in_full_is_remembered(app, client):
