@@ -38,7 +38,10 @@ def configure(app: Flask, *, serving: bool) -> None:
     @app.after_request
     def log_request(response: Response) -> Response:
         took = (time.perf_counter() - g.get("started", time.perf_counter())) * 1000
-        app.logger.info(
-            "%s %s %s %.1f ms", request.method, request.path, response.status_code, took
-        )
+        write(app, request.method, request.path, response.status_code, took)
         return response
+
+
+def write(app: Flask, method: str, path: str, status: int, took_ms: float) -> None:
+    """The line of one request (also for those answered in front of the app)."""
+    app.logger.info("%s %s %s %.1f ms", method, path, status, took_ms)

@@ -22,7 +22,7 @@ from flask import Flask
 from itsdangerous import BadSignature
 from werkzeug.http import parse_cookie, parse_etags, quote_etag
 
-from .. import games
+from .. import games, logs
 from ..headers import SECURITY_HEADERS
 from ..idempotency import names
 from .games import SHEET_HEADERS, sheet_etag
@@ -63,7 +63,7 @@ class UnchangedSheet:
                 if etag is not None:
                     start_response("304 NOT MODIFIED", [("ETag", etag), *POLL_HEADERS])
                     took = (time.perf_counter() - started) * 1000
-                    self.app.logger.info("GET %s 304 %.1f ms", path, took)  # as referee.logs
+                    logs.write(self.app, "GET", path, 304, took)
                     return []
         return self.inner(environ, start_response)
 
