@@ -75,7 +75,10 @@ def check() -> Any:
 def _chosen_deal(rules: Ruleset, number: str | None) -> DealRule | None:
     """The deal the address names, if the game has it (an address that names no
     deal of the game checks melds alone, as before a deal is chosen)."""
-    if number is None or not number.isdigit() or not 1 <= int(number) <= len(rules.deals):
+    # Decimal digits only ("²" is a digit int() refuses), and few of them.
+    if not (number and number.isdecimal() and len(number) <= 3):
+        return None
+    if not 1 <= int(number) <= len(rules.deals):
         return None
     return rules.deal(int(number))
 

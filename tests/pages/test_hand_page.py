@@ -46,7 +46,7 @@ def test_the_standalone_checker_solves_a_hand_for_the_deal_chosen(client):
 
 
 def test_a_deal_the_game_has_not_leaves_melds_alone_to_check(client):
-    for deal in ("6", "0", "x"):  # Push has five deals
+    for deal in ("6", "0", "x", "²", "9" * 5000):  # Push has five deals
         page = client.get("/check", query_string={"deal": deal, "mode": "hand"})
         assert page.status_code == 200
         assert 'value="mode:hand"' not in page.data.decode()
