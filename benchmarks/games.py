@@ -51,8 +51,7 @@ from flask.testing import FlaskClient
 from rules import machine_lines, noise_line, percentile
 from sqlalchemy import create_engine, make_url, text
 
-from referee import create_app
-from referee.models import db
+from referee import create_app, storage
 from referee.storage import database_uri
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
@@ -225,8 +224,7 @@ def built_app(uri: str) -> Iterator[tuple[Flask, ErrorLog]]:
     try:
         yield app, errors
     finally:
-        with app.app_context():
-            db.engine.dispose()
+        storage.dispose(app)
 
 
 # --- 1. One client, game after game ---------------------------------------------

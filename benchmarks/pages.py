@@ -54,8 +54,7 @@ from flask.testing import FlaskClient
 # the scripts print alike.
 from rules import machine_lines, noise_line, percentile
 
-from referee import create_app
-from referee.models import db
+from referee import create_app, storage
 from referee.rules import get_ruleset, parse_cards, read_meld
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -182,8 +181,7 @@ def built_app() -> Iterator[Flask]:
         try:
             yield app
         finally:
-            with app.app_context():
-                db.engine.dispose()
+            storage.dispose(app)
 
 
 def expect(what: str, status: int, wanted: int, body: str = "") -> None:

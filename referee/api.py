@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 from flask import Blueprint, Response, current_app, jsonify, request
 from pydantic import ValidationError
 
-from . import games, schemas
+from . import games, schemas, storage
 from .conditional import not_modified, tagged
 from .errors import HTTP_SENTENCES, ApiError
 from .games import DealEntry
@@ -249,9 +249,13 @@ def create_game() -> tuple[Response, int]:
 
 @bp.get("/games/<game_id>")
 def read_game(game_id: str) -> Response:
+    if request.if_none_match:  # a poll: most often unchanged, told by the version alone
+        version = games.game_version(storage.reads(current_app), game_id)
+        unchanged = None if version is None else not_modified(version_tag(version))
+        if unchanged is not None:
+            return unchanged
     game = games.get_game(game_id)
-    unchanged = not_modified(version_tag(game.version))
-    return unchanged or _tagged(answer(_game(game)), game.version)
+    return not_modified(version_tag(game.version)) or _tagged(answer(_game(game)), game.version)
 
 
 @bp.post("/games/<game_id>/deals")

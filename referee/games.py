@@ -17,11 +17,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select, text
+from sqlalchemy import Engine, select, text
 from sqlalchemy.exc import IntegrityError
 from werkzeug.exceptions import TooManyRequests
 
-from . import idempotency, schemas
+from . import idempotency, schemas, storage
 from .extensions import db
 from .idempotency import UNGUARDED, Guard, Replay
 from .models import Deal, Game
@@ -204,39 +204,31 @@ def get_game(game_id: str) -> Game:
     return game
 
 
-def sheet_state(game_id: str, phone: str | None = None) -> tuple[int, bool] | None:
+def sheet_state(reads: Engine, game_id: str, phone: str | None = None) -> tuple[int, bool] | None:
     """The game's version and whether ``phone`` (a phone's digest, as
     :func:`referee.phones.digest` makes it) keeps the game's edit key; None if there
-    is no such game. One query on primary keys, on a connection from the pool with no
-    ORM session, no Game built and no transaction begun for it, so that a poll of an
-    unchanged sheet is answered cheaply."""
+    is no such game. One query on primary keys, on the polls' engine (``reads``, see
+    :func:`referee.storage.reads_engine`), with no ORM session, no Game built and no
+    transaction, so that a poll of an unchanged sheet is answered cheaply."""
     if not GAME_ID.fullmatch(game_id):
         return None
-    # The driver's own placeholder: "?" for sqlite3, "%s" for psycopg.
-    mark = "?" if db.engine.dialect.paramstyle == "qmark" else "%s"
-    connection = db.engine.raw_connection()
-    # One read needs no transaction: with psycopg in autocommit for it, no BEGIN goes
-    # before the query and no ROLLBACK after it when the connection goes back to the
-    # pool (two round trips to PostgreSQL fewer). sqlite3 is in autocommit already.
-    driver = connection.driver_connection
-    single = getattr(driver, "autocommit", None) is False
-    try:
-        if single:
-            driver.autocommit = True  # type: ignore[union-attr]
-        cursor = connection.cursor()
-        cursor.execute(
-            "SELECT game.version, phone_game.sealed_key IS NOT NULL FROM game"
-            " LEFT JOIN phone_game ON phone_game.game_id = game.id"
-            f" AND phone_game.phone = {mark} WHERE game.id = {mark}",
-            (phone or "", game_id),
-        )
-        row = cursor.fetchone()
-        cursor.close()
-    finally:
-        if single:
-            driver.autocommit = False  # type: ignore[union-attr]
-        connection.close()  # back to the pool
+    row = storage.read_row(
+        reads,
+        "SELECT game.version, phone_game.sealed_key IS NOT NULL FROM game"
+        " LEFT JOIN phone_game ON phone_game.game_id = game.id AND phone_game.phone = ?"
+        " WHERE game.id = ?",
+        (phone or "", game_id),
+    )
     return None if row is None else (int(row[0]), bool(row[1]))
+
+
+def game_version(reads: Engine, game_id: str) -> int | None:
+    """The game's version, None if there is no such game: one query on the primary
+    key, as :func:`sheet_state` reads, for the API's 304."""
+    if not GAME_ID.fullmatch(game_id):
+        return None
+    row = storage.read_row(reads, "SELECT version FROM game WHERE id = ?", (game_id,))
+    return None if row is None else int(row[0])
 
 
 def table_of(game: Game) -> Table:

@@ -14,13 +14,16 @@ from contextlib import contextmanager
 from typing import Any
 
 from flask import Flask
-from sqlalchemy import Engine, event, text
+from sqlalchemy import Engine, create_engine, event, text
 
 from .extensions import db, migrate
 from .rules import GameRuleError
 
 #: Any number will do, as long as no other program on the same PostgreSQL uses it.
 MIGRATION_LOCK_ID = 7202611
+
+#: Where an app keeps the engine its polls read on (see :func:`reads_engine`).
+READS = "referee.reads"
 
 
 class GameConflict(GameRuleError):
@@ -49,8 +52,80 @@ def prepare(app: Flask, migrations: str) -> None:
     migrate.init_app(app, db, directory=migrations)
     with app.app_context():
         configure_engine(db.engine)
+        app.extensions[READS] = reads_engine(
+            db.engine, app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {})
+        )
         if app.config.get("UPGRADE_DATABASE_ON_START", True):
             upgrade_database(app.logger)
+
+
+# --- The polls' reads ---------------------------------------------------------------------
+#
+# Nearly every request a server sees is a phone asking whether a sheet has changed,
+# answered by one read on primary keys. On the app's engine that read would pay for a
+# pre-ping (a round trip to PostgreSQL before every checkout) and, with psycopg, for
+# a BEGIN before it and a ROLLBACK after it. The polls have an engine of their own,
+# on the same database, with neither: its connections are in autocommit, and a
+# connection the server dropped is found by the read itself, which is asked again
+# once on a fresh one (:func:`read_row`).
+
+
+def reads_engine(engine: Engine, options: dict[str, Any]) -> Engine:
+    """An engine on ``engine``'s database for single reads: no pre-ping, no
+    transaction. A SQLite database in memory is one connection's own, so there the
+    app's engine is used."""
+    if engine.dialect.name == "sqlite" and engine.url.database in (None, "", ":memory:"):
+        return engine
+    settings = {name: value for name, value in options.items() if name != "pool_pre_ping"}
+    reads = create_engine(
+        engine.url, **settings, pool_pre_ping=False, isolation_level="AUTOCOMMIT"
+    )
+    configure_engine(reads)
+    return reads
+
+
+def reads(app: Flask) -> Engine:
+    """The engine ``app``'s polls read on."""
+    engine: Engine = app.extensions[READS]
+    return engine
+
+
+def read_row(engine: Engine, sql: str, params: tuple[Any, ...]) -> tuple[Any, ...] | None:
+    """The first row ``sql`` finds (``?`` marks its parameters), read on a pooled
+    connection with no transaction. A connection the database has dropped (a restart,
+    an idle timeout) is thrown away with the rest of the pool, which the drop left
+    stale too, and the read asked once more on a new one; a second failure is the
+    caller's."""
+    if engine.dialect.paramstyle != "qmark":
+        sql = sql.replace("?", "%s")  # psycopg's mark
+    for attempt in (1, 2):
+        connection = engine.raw_connection()
+        try:
+            cursor = connection.cursor()
+            cursor.execute(sql, params)
+            row = cursor.fetchone()
+            cursor.close()
+        except engine.dialect.loaded_dbapi.Error as error:
+            if attempt == 2 or not engine.dialect.is_disconnect(
+                error, connection.dbapi_connection, None
+            ):
+                raise
+            connection.invalidate(error)
+            engine.dispose()
+            continue
+        finally:
+            connection.close()  # back to the pool, or thrown away if invalidated
+        return None if row is None else tuple(row)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def dispose(app: Flask) -> None:
+    """Close every pooled connection ``app`` holds (the app's engine and the polls')."""
+    with app.app_context():
+        db.engine.dispose()
+    engine = app.extensions.get(READS)
+    if engine is not None:
+        engine.dispose()
 
 
 def configure_engine(engine: Engine) -> None:

@@ -14,8 +14,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from sqlalchemy import create_engine, make_url, text
 
-from referee import create_app
-from referee.models import db
+from referee import create_app, storage
 
 # Hypothesis draws the same examples on every run ("ci", the default), so a run can
 # be repeated and a red one is never luck; HYPOTHESIS_PROFILE=explore draws new ones
@@ -70,8 +69,7 @@ def build_app(database_uri, **config):
 
 
 def dispose(app):
-    with app.app_context():
-        db.engine.dispose()
+    storage.dispose(app)
 
 
 @pytest.fixture(params=DATABASES)

@@ -4,7 +4,7 @@ import threading
 import uuid
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 
 from referee.models import Game as GameRow
 from referee.models import IdempotentRequest, db
@@ -152,6 +152,32 @@ def test_an_unchanged_game_is_a_304(stored_client):
     post_deal(game)
     changed = stored_client.get(f"/api/v1/games/{game.id}", headers={"If-None-Match": tag})
     assert changed.status_code == 200
+
+
+def test_an_unchanged_game_is_told_by_its_version_alone(stored_app, stored_client):
+    """A polling program's 304 reads the game's version on the polls' own engine: no
+    Game is loaded and no connection is taken from the app's pool."""
+    game = Game(stored_client, variant="push")
+    tag = stored_client.get(f"/api/v1/games/{game.id}").headers["ETag"]
+    loaded, taken = [], []
+
+    def load(target, _context):
+        loaded.append(target.id)
+
+    def checkout(*_):
+        taken.append("a connection")
+
+    with stored_app.app_context():
+        pool = db.engine.pool
+    event.listen(GameRow, "load", load)
+    event.listen(pool, "checkout", checkout)
+    try:
+        unchanged = stored_client.get(f"/api/v1/games/{game.id}", headers={"If-None-Match": tag})
+    finally:
+        event.remove(GameRow, "load", load)
+        event.remove(pool, "checkout", checkout)
+    assert unchanged.status_code == 304
+    assert (loaded, taken) == ([], [])
 
 
 def test_two_writers_with_the_same_etag_one_wins_the_other_gets_412_and_the_game_as_it_is(

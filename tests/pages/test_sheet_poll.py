@@ -3,12 +3,14 @@ unchanged game is answered 304 from its version alone, with nothing loaded, draw
 or written, and no cookie; a page opened in full is remembered on the phone."""
 
 import logging
+from datetime import timedelta
 
+import pytest
 from flask import request_started, template_rendered
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.exc import OperationalError
 
-from referee import games
+from referee import games, storage
 from referee.models import Game, db
 
 from .conftest import enter_deal, start_game
@@ -121,6 +123,58 @@ def test_a_poll_with_a_forged_cookie_is_a_followers(app, client):
     answer = forged.get(game, headers=POLL | {"If-None-Match": editor_tag})
     assert answer.status_code == 200
     assert "-follower" in answer.headers["ETag"]
+
+
+def test_a_cookie_remembered_as_checked_still_grows_old(app, client):
+    """A worker checks a cookie's signature once, but judges its age on every poll,
+    as Flask does: a session older than the app's lifetime is no session."""
+    game = start_game(client)
+    editor_tag = client.get(game, headers=POLL).headers["ETag"]
+    assert client.get(game, headers=POLL | {"If-None-Match": editor_tag}).status_code == 304
+    app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(seconds=-1)
+    answer = client.get(game, headers=POLL | {"If-None-Match": editor_tag})
+    assert answer.status_code == 200
+    assert "-follower" in answer.headers["ETag"]
+
+
+def drop_a_pooled_connection(app):
+    """What a database restart or an idle timeout does to the connection the polls'
+    pool holds: it is gone, and the pool does not know."""
+    reads = storage.reads(app)
+    pooled = reads.raw_connection()
+    driver = pooled.driver_connection
+    pooled.close()  # back to the pool, which will lend it out again untested
+    if reads.dialect.name == "postgresql":
+        with app.app_context(), db.engine.connect() as other:
+            pid = driver.info.backend_pid
+            ended = other.execute(text("SELECT pg_terminate_backend(:pid, 10000)"), {"pid": pid})
+            assert ended.scalar_one()
+    else:
+        driver.close()
+
+
+def test_a_poll_on_a_dropped_connection_is_asked_again_on_a_new_one(database_uri, make_app):
+    """The polls' engine pings nothing before a read: a dropped connection is found
+    by the read itself, which is asked again once on a new connection, and the 304
+    is still answered in front of the app."""
+    app = make_app(database_uri, WTF_CSRF_ENABLED=False)
+    client = app.test_client()
+    game = start_game(client)
+    tag = client.get(game, headers=POLL).headers["ETag"]
+    assert client.get(game, headers=POLL | {"If-None-Match": tag}).status_code == 304
+    drop_a_pooled_connection(app)
+    started = []
+    with request_started.connected_to(lambda sender, **_: started.append(sender), app):
+        again = client.get(game, headers=POLL | {"If-None-Match": tag})
+    assert again.status_code == 304
+    assert started == []
+
+
+def test_a_read_that_fails_twice_is_the_callers_to_answer(app):
+    """One retry, not a loop: a database that is really gone is the app's to answer."""
+    reads = storage.reads(app)
+    with pytest.raises(reads.dialect.loaded_dbapi.Error):
+        storage.read_row(reads, "SELECT no_such_column FROM game", ())
 
 
 def test_when_the_poll_cannot_ask_the_database_the_app_answers(app, client, monkeypatch):
