@@ -7,9 +7,9 @@ Two worker processes of four threads each, one process a core: Python runs one
 thread at a time in a process, so more processes than cores only take turns, and
 a worker that dies is replaced while the other serves. Four threads let a request
 waiting on PostgreSQL or on SQLite's write lock leave the core to another. Eight
-threads, and four workers, were measured against these with 2,000 phones and
-showed no difference that stood out of the noise of a shared machine (README),
-so the simpler setting stays.
+threads, four workers, and 4 x 2, 2 x 2, 4 x 1 and 3 x 4 were measured against
+these with 2,000 phones (README, "Server settings"): none stood out of the spread
+between runs of the same setting, so the simpler one stays.
 
 Connections are kept open 10 s between requests: every phone following a sheet
 asks again every 3 s, so on gunicorn's default of 2 s each poll would open a new
