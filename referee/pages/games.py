@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
+from threading import Lock
 from typing import Any
 
-from flask import Blueprint, Response, abort, make_response, request, session, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    current_app,
+    make_response,
+    request,
+    session,
+    url_for,
+)
+from sqlalchemy.exc import SQLAlchemyError
 
-from .. import games
+from .. import games, storage
 from ..conditional import seen, tagged
 from ..forms import NewGameForm, PlayAgainForm, UndoForm
 from ..idempotency import Guard, Replay
@@ -127,20 +140,87 @@ def game(game_id: str) -> Any:
     """The sheet. A phone following it asks again every few seconds (htmx); its
     browser sends the ETag back, and an unchanged game costs a 304, answered before
     this view by :mod:`referee.pages.poll` (one query, no cookie set). What comes
-    here is drawn in full. Only a whole page puts the game first among the phone's
+    here is drawn in full, but for a follower's changed sheet: every follower of a
+    game asks for the same one after a deal, and it is drawn once a version (see
+    :class:`DrawnSheets`). Only a whole page puts the game first among the phone's
     games."""
     part = "fragment" if from_htmx() else "page"
+    if part == "fragment":
+        drawn = followers_sheet(game_id)
+        if drawn is not None:
+            return drawn
     game = phone.load(game_id)
     if part == "page":
         phone.remember(game)
         # The cookie is not sent again with every answer (SESSION_REFRESH_EACH_REQUEST
         # is off, so a poll sets none): a page opened in full renews its year.
         session.modified = True
-    tag = sheet_etag(game.version, part, phone.edit_key(game.id) is not None)
-    response = tagged(
-        make_response(fragment("game.html", "_sheet.html", **sheet_context(game))), tag
-    )
-    return sheet_headers(response)
+    editor = phone.edit_key(game.id) is not None
+    html = fragment("game.html", "_sheet.html", **sheet_context(game))
+    if part == "fragment" and not editor:
+        drawn_sheets(current_app).put((request.script_root, game.id, game.version), html)
+    return _sheet_response(html, sheet_etag(game.version, part, editor))
+
+
+def followers_sheet(game_id: str) -> Response | None:
+    """A follower's sheet as already drawn for the game's current version, found with
+    one query (the poll's, :func:`referee.games.sheet_state`) and no Game loaded; None
+    when it must be drawn: no such game, an editor's phone (its sheet has buttons and
+    its own CSRF token), a cookie from before that a page has still to move, a
+    version not drawn yet here, or the read failing (the view then tries in full)."""
+    if "keys" in session or "recent" in session:
+        return None
+    try:
+        state = games.sheet_state(storage.reads(current_app), game_id, phone.digest_of(session))
+    except SQLAlchemyError:
+        return None
+    if state is None or state[1]:
+        return None
+    version = state[0]
+    html = drawn_sheets(current_app).get((request.script_root, game_id, version))
+    if html is None:
+        return None
+    return _sheet_response(html, sheet_etag(version, "fragment", False))
+
+
+def _sheet_response(html: str, tag: str) -> Response:
+    return sheet_headers(tagged(make_response(html), tag))
+
+
+#: Follower sheets kept by each server process: the latest version of as many games
+#: as are followed at once on a busy night; an older version is never asked for again.
+DRAWN_SHEETS = 1024
+
+
+class DrawnSheets:
+    """A follower's sheet fragment by (where the app is mounted, game, version): the
+    same for every phone that follows the game, which may only read it. The least
+    recently asked for goes first when full. Shared by a process's threads."""
+
+    def __init__(self, size: int = DRAWN_SHEETS) -> None:
+        self.size = size
+        self._sheets: OrderedDict[tuple[str, str, int], str] = OrderedDict()
+        self._lock = Lock()
+
+    def get(self, key: tuple[str, str, int]) -> str | None:
+        with self._lock:
+            html = self._sheets.get(key)
+            if html is not None:
+                self._sheets.move_to_end(key)
+            return html
+
+    def put(self, key: tuple[str, str, int], html: str) -> None:
+        with self._lock:
+            self._sheets[key] = html
+            self._sheets.move_to_end(key)
+            while len(self._sheets) > self.size:
+                self._sheets.popitem(last=False)
+
+
+def drawn_sheets(app: Flask) -> DrawnSheets:
+    """The app's drawn follower sheets (each app its own, as each has its database)."""
+    sheets: DrawnSheets = app.extensions.setdefault("referee.drawn_sheets", DrawnSheets())
+    return sheets
 
 
 def sheet_etag(version: int, part: str, editor: bool) -> str:

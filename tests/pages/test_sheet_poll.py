@@ -215,3 +215,51 @@ def test_a_poll_of_no_such_game_is_the_404_page(client):
         "/games/nosuchgame", headers=POLL | {"If-None-Match": '"sheet-v1-fragment-follower"'}
     )
     assert answer.status_code == 404
+
+
+HTMX = {"HX-Request": "true"}  # a poll as read here, uncompressed
+
+
+def test_a_changed_sheet_is_drawn_once_for_all_the_followers(app, client):
+    """After a deal every follower asks for the same new sheet: the first is drawn,
+    the others are sent it as drawn, with no Game loaded, and it is the same sheet."""
+    game = start_game(client)
+    followers = [app.test_client() for _ in range(3)]
+    first = followers[0].get(game, headers=HTMX)
+    with Watched(app) as watched:
+        others = [follower.get(game, headers=HTMX) for follower in followers[1:]]
+    assert (watched.loaded, watched.drawn) == ([], [])
+    for answer in others:
+        assert answer.status_code == 200
+        assert answer.get_data() == first.get_data()
+        assert answer.headers["ETag"] == first.headers["ETag"]
+        assert "-follower" in answer.headers["ETag"]
+        assert "Set-Cookie" not in answer.headers
+
+
+def test_the_next_version_is_drawn_afresh(app, client):
+    game = start_game(client)
+    follower = app.test_client()
+    before = follower.get(game, headers=HTMX)
+    enter_deal(client, game, 0, points_1="10", points_3="5")
+    with Watched(app) as watched:
+        after = follower.get(game, headers=HTMX | {"If-None-Match": before.headers["ETag"]})
+    assert after.status_code == 200
+    assert watched.drawn == ["_sheet.html"]
+    assert after.headers["ETag"] != before.headers["ETag"]
+    assert "Deal 2" in after.get_data(as_text=True)
+
+
+def test_an_editors_sheet_is_always_drawn_for_its_own_phone(app, client):
+    """An editor's sheet has its buttons and its own CSRF token: never shared, and a
+    follower's drawn sheet is never sent to an editor."""
+    game = start_game(client)
+    app.test_client().get(game, headers=HTMX)  # a follower's sheet, drawn and kept
+    with Watched(app) as watched:
+        mine = client.get(game, headers=HTMX)
+    assert watched.drawn == ["_sheet.html"]
+    assert "-editor" in mine.headers["ETag"]
+    assert "Enter deal 1" in mine.get_data(as_text=True)
+    follower = app.test_client().get(game, headers=HTMX)
+    assert "Enter deal 1" not in follower.get_data(as_text=True)
+    assert "csrf_token" not in follower.get_data(as_text=True)
