@@ -15,6 +15,7 @@ from typing import Any
 
 from flask import Flask
 from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy.exc import SQLAlchemyError
 
 from .extensions import db, migrate
 from .rules import GameRuleError
@@ -76,7 +77,11 @@ def reads_engine(engine: Engine, options: dict[str, Any]) -> Engine:
     app's engine is used."""
     if engine.dialect.name == "sqlite" and engine.url.database in (None, "", ":memory:"):
         return engine
-    settings = {name: value for name, value in options.items() if name != "pool_pre_ping"}
+    settings = {
+        name: value
+        for name, value in options.items()
+        if name not in ("pool_pre_ping", "isolation_level")  # this engine's own
+    }
     reads = create_engine(
         engine.url, **settings, pool_pre_ping=False, isolation_level="AUTOCOMMIT"
     )
@@ -117,6 +122,13 @@ def read_row(engine: Engine, sql: str, params: tuple[Any, ...]) -> tuple[Any, ..
             connection.close()  # back to the pool, or thrown away if invalidated
         return None if row is None else tuple(row)
     raise AssertionError("unreachable")  # pragma: no cover
+
+
+def read_errors(engine: Engine) -> tuple[type[Exception], ...]:
+    """What a read on ``engine`` raises when the database does not answer: the
+    driver's own errors (:func:`read_row` reads on the driver's cursor), or
+    SQLAlchemy's when no connection could be had."""
+    return (SQLAlchemyError, engine.dialect.loaded_dbapi.Error)
 
 
 def dispose(app: Flask) -> None:

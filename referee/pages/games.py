@@ -17,7 +17,6 @@ from flask import (
     session,
     url_for,
 )
-from sqlalchemy.exc import SQLAlchemyError
 
 from .. import games, storage
 from ..conditional import seen, tagged
@@ -168,11 +167,12 @@ def followers_sheet(game_id: str) -> Response | None:
     when it must be drawn: no such game, an editor's phone (its sheet has buttons and
     its own CSRF token), a cookie from before that a page has still to move, a
     version not drawn yet here, or the read failing (the view then tries in full)."""
-    if "keys" in session or "recent" in session:
+    if phone.from_before(session):
         return None
+    reads = storage.reads(current_app)
     try:
-        state = games.sheet_state(storage.reads(current_app), game_id, phone.digest_of(session))
-    except SQLAlchemyError:
+        state = games.sheet_state(reads, game_id, phone.digest_of(session))
+    except storage.read_errors(reads):
         return None
     if state is None or state[1]:
         return None

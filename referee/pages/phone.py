@@ -30,7 +30,7 @@ def _secret() -> bytes:
 def _token(make: bool = False) -> str | None:
     """This phone's token, made (and the cookie set) only when something is kept."""
     token: str | None = session.get("phone")
-    before = "keys" in session or "recent" in session  # a cookie from before
+    before = from_before(session)
     if token is None and (make or before):
         session.permanent = True
         token = session["phone"] = secrets.token_urlsafe(TOKEN_BYTES)
@@ -56,6 +56,12 @@ def _move_out_of_cookie(token: str) -> None:
         except games.EditRefused:
             key = None
         phones.keep(token, game.id, "joined" if key else "followed", _secret(), key)
+
+
+def from_before(memory: Mapping[str, Any]) -> bool:
+    """Whether the session is a cookie from before the games were kept on the server:
+    its games and keys are still in it until a page moves them (:func:`_token`)."""
+    return "keys" in memory or "recent" in memory
 
 
 def digest_of(memory: Mapping[str, Any]) -> str | None:

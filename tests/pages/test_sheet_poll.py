@@ -263,3 +263,45 @@ def test_an_editors_sheet_is_always_drawn_for_its_own_phone(app, client):
     follower = app.test_client().get(game, headers=HTMX)
     assert "Enter deal 1" not in follower.get_data(as_text=True)
     assert "csrf_token" not in follower.get_data(as_text=True)
+
+
+def test_a_followers_sheet_whose_read_fails_is_drawn_in_full(app, client, monkeypatch):
+    """The polls' read works on the driver's own cursor, so its failures are the
+    driver's errors: a follower whose quick read fails still gets the sheet, drawn
+    from the game as the app's engine loads it, not an error page."""
+    game = start_game(client)
+    follower = app.test_client()
+    drawn = follower.get(game, headers=HTMX)  # drawn and kept
+    reads = storage.reads(app)
+
+    def gone(*_):
+        raise reads.dialect.loaded_dbapi.OperationalError("the database went away")
+
+    monkeypatch.setattr(storage, "read_row", gone)
+    again = follower.get(game, headers=HTMX)
+    assert again.status_code == 200
+    assert again.get_data() == drawn.get_data()
+    assert "-follower" in again.headers["ETag"]
+
+
+def test_the_polls_engine_keeps_its_own_isolation_whatever_the_apps_options(
+    database_uri, make_app
+):
+    """A host may set the app engine's isolation level; the polls' engine reads in
+    autocommit all the same, and the app starts."""
+    app = make_app(
+        database_uri,
+        WTF_CSRF_ENABLED=False,
+        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True, "isolation_level": "SERIALIZABLE"},
+    )
+    client = app.test_client()
+    game = start_game(client)
+    tag = client.get(game, headers=POLL).headers["ETag"]
+    assert client.get(game, headers=POLL | {"If-None-Match": tag}).status_code == 304
+    reads = storage.reads(app)
+    if reads.dialect.name == "postgresql":  # sqlite3 reads in autocommit here anyway
+        pooled = reads.raw_connection()
+        try:
+            assert pooled.driver_connection.autocommit
+        finally:
+            pooled.close()
