@@ -1,15 +1,16 @@
 """How `make run` serves the app (gunicorn reads this file from the working folder).
 
-The figures behind each setting are in the README ("Speed", the load benchmark:
-`benchmarks/load.py` with `--gunicorn=...` tries others).
+The figures behind each setting are in docs/performance.md ("Server settings"
+and "A room full of tables": `benchmarks/load.py` with `--gunicorn=...` tries
+others).
 
 Two worker processes of four threads each, one process a core: Python runs one
 thread at a time in a process, so more processes than cores only take turns, and
 a worker that dies is replaced while the other serves. Four threads let a request
 waiting on PostgreSQL or on SQLite's write lock leave the core to another. Eight
 threads, four workers, and 4 x 2, 2 x 2, 4 x 1 and 3 x 4 were measured against
-these with 2,000 phones (README, "Server settings"): none stood out of the spread
-between runs of the same setting, so the simpler one stays.
+these with 2,000 phones (docs/performance.md, "Server settings"): none stood out
+of the spread between runs of the same setting, so the simpler one stays.
 
 Connections are kept open 10 s between requests: every phone following a sheet
 asks again every 3 s, so on gunicorn's default of 2 s each poll would open a new
@@ -17,8 +18,8 @@ connection, a round trip more on a table's weak Wi-Fi. An idle connection waits
 in the worker's poller, not in a thread, so 2,000 phones kept alive cost no
 threads; but a worker takes no new connection past ``worker_connections`` (1,000
 by default), and the kernel does not share them out evenly between workers, so
-each worker may hold every phone of a full room (2,000) and the reconnects that
-come and go, with room to spare when the other worker is being replaced.
+each worker takes 2,500: every phone of a full room (2,000) and the reconnects
+that come and go, with room to spare when the other worker is being replaced.
 """
 
 workers = 2
@@ -41,7 +42,7 @@ def post_worker_init(worker):
     app, its rulesets) live as long as the worker: the cycle collector stops
     walking them (``gc.freeze``), so a collection visits only what requests made.
     A hand solved right after a full collection of the whole heap took tens of
-    milliseconds more (README, "Speed", the hand solver)."""
+    milliseconds more (docs/performance.md, "The hand solver")."""
     import gc
 
     gc.freeze()

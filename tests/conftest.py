@@ -18,7 +18,7 @@ from referee import create_app, storage
 
 # Hypothesis draws the same examples on every run ("ci", the default), so a run can
 # be repeated and a red one is never luck; HYPOTHESIS_PROFILE=explore draws new ones
-# each time, to hunt for what the fixed ones miss (README, "Tests").
+# each time, to hunt for what the fixed ones miss (README, "Test").
 # Neither profile judges time: hypothesis would fail an example slower than 200 ms
 # (deadline) and a test whose examples are slow to draw (too_slow), both of which a
 # machine busy with other work can make happen.

@@ -1,4 +1,4 @@
-"""Fuzzing /api/v1: never a 5xx, always JSON under /api/ (README, API.md "General").
+"""Fuzzing /api/v1: never a 5xx, always JSON under /api/ (docs/api.md, "Errors").
 
 Two fuzzers, each bounded so that the file runs in well under a minute:
 
