@@ -4,34 +4,55 @@ still to be entered; then, on Save, the entry the storage records.
 
 The form keeps nothing on the server: each seat's cards (``hand-<seat>``, a card
 string the keypad builds) and typed points (``points-<seat>``) travel with every
-tap, with the seat the keypad types for and a rank waiting for its suit.
+tap, with the seat the keypad types for and a rank waiting for its suit. Every
+rule is the rules core's (:func:`referee.rules.scoring.deal_so_far`): this module
+reads the form and asks.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .games import DealEntry
-from .keypad import Tray, whole_number
-from .rules import Card, PackError, RulesError, Ruleset, score_hand
-from .rules.cards import check_pack
-from .rules.scoring import Hand, Sheet, score_deal
+from .keypad import DIGITS, Tray, whole_number
+from .rules.scoring import Hand, Sheet, Table, deal_so_far, points_text
 
 #: The choice of "who went out" that says nobody did.
 STOCK_RAN_OUT = "stock"
+#: Points as a person types them: a sign, then digits (of any script, as ``int`` reads).
+#: Cards and points both given for one player, where no tap said which came last (a
+#: page without its script sends the whole form): the player says which counts.
+BOTH = "tap the cards or type the points, not both: clear one of them"
+_SIGNED = re.compile(r"\s*([-\u2212+]?)\s*(\d+)\s*")
+
+
+def typed_points(text: str) -> int | None:
+    """The points typed in a field (a minus sign allowed: the rules core says why a
+    hand cannot be below 0), or None when nothing or no number is typed.
+
+    >>> typed_points(" 25 "), typed_points("-5"), typed_points("2.5"), typed_points("")
+    (25, -5, None, None)
+    """
+    match = _SIGNED.fullmatch(text)
+    if match is None or (number := whole_number(match.group(2))) is None:
+        return None
+    return -number if match.group(1) in ("-", "\u2212") else number
 
 
 def points_error(typed: str) -> str:
-    """The sentence for typed points that are not a whole number, or "".
+    """The sentence for typed points that are no number at all, or "": what a
+    number of points can be is the rules core's to say.
 
-    >>> points_error("25"), points_error("2.5")
-    ('', 'points are a whole number, like 25')
+    >>> points_error("25"), points_error("-5"), points_error("2.5")
+    ('', '', 'points are a whole number, like 25')
     """
     text = typed.strip()
-    if not text or whole_number(text) is not None:
+    if not text or typed_points(text) is not None:
         return ""
-    if text.isdecimal():
+    match = _SIGNED.fullmatch(text)
+    if match is not None and len(match.group(2)) > DIGITS:
         return "no hand holds that many points"
     return "points are a whole number, like 25"
 
@@ -61,7 +82,7 @@ class DealPage:
     missing: list[str]
     errors: list[str] = field(default_factory=list)
     #: Each seat's error, shown beside its cards and points: points no hand can be
-    #: worth, a hand the pack cannot hold, a 0 where the stock ran out (R27).
+    #: worth, a hand the pack cannot hold, a 0 for a player who did not go out.
     seat_errors: list[str] = field(default_factory=list)
     #: Each seat's chips (by position) that are more than the pack holds (R3).
     over: list[set[int]] = field(default_factory=list)
@@ -87,18 +108,81 @@ class DealPage:
         return self.trays[self.active].rank
 
     def entry(self) -> DealEntry:
-        """What to record: for each player who scores, typed points or tapped cards."""
-        hands: dict[str, str] = {}
-        points: dict[str, int] = {}
-        for index, player in enumerate(self.sheet.table.players):
-            if not self.scoring[index]:
-                continue
-            number = whole_number(self.typed[index])
-            if number is not None:
-                points[player] = number
-            elif self.trays[index].cards:
-                hands[player] = self.trays[index].text
-        return DealEntry(self.went_out, hands, points, bent_table=self.bent_table)
+        """What to record: what the page shows for each player who scores."""
+        counted = [s and not e for s, e in zip(self.scoring, self.typed_errors, strict=True)]
+        players = self.sheet.table.players
+        return entry_of(players, self.went_out, counted, self.trays, self.typed, self.bent_table)
+
+
+def entry_of(
+    players: Sequence[str],
+    went_out: str | None,
+    scoring: Sequence[bool],
+    trays: Sequence[Tray],
+    typed: Sequence[str],
+    bent_table: bool,
+) -> DealEntry:
+    """The entry of the players who score: each one's typed points or tapped cards
+    (one of the two: a tap replaces typed points and typing replaces the cards)."""
+    hands: dict[str, str] = {}
+    points: dict[str, int] = {}
+    for index, player in enumerate(players):
+        if not scoring[index]:
+            continue
+        number = typed_points(typed[index])
+        if number is not None:
+            points[player] = number
+        elif trays[index].cards:
+            hands[player] = trays[index].text
+    return DealEntry(went_out, hands, points, bent_table=bent_table)
+
+
+def read_entry(
+    table: Table, went_out: str, hands: Sequence[str], typed: Sequence[str], bent_table: bool
+) -> tuple[DealEntry, str]:
+    """The entry a Save sends, read from the form without working anything out (the
+    storage scores it as it records), and what stops it being sent, if anything:
+    points that are no number, cards and points both for one player, nobody said
+    to have gone out."""
+    players = list(table.players)
+    chosen_seat = seat(went_out, players)
+    out = players[chosen_seat] if chosen_seat is not None else None
+    trays = [Tray.read(hand, "") for hand in hands]
+    scoring = [player in table.scoring_players(out) for player in players]
+    complaint = ""
+    for player, text, tray, counts in zip(players, typed, trays, scoring, strict=True):
+        if not counts or complaint:
+            continue
+        if points_error(text):
+            complaint = "some points are not whole numbers; see below"
+        elif text.strip() and tray.cards:
+            complaint = f"{player}: {BOTH}"
+    if chosen_seat is None and went_out != STOCK_RAN_OUT:
+        complaint = (
+            "say who went out, or that the stock ran out"
+            if table.rules.stock_out
+            else "say who went out"
+        )
+    return entry_of(players, out, scoring, trays, typed, bent_table), complaint
+
+
+def entry_lines(page: DealPage) -> list[str]:
+    """The entry as a few lines to read: who went out, then each player's cards or
+    points (``Bob: 7H 8H, 10 points``)."""
+    lines = [f"{page.went_out} went out" if page.went_out else "The stock ran out"]
+    if not page.chosen:
+        lines = ["Nobody said to have gone out"]
+    for index, player in enumerate(page.sheet.table.players):
+        cards, points = page.trays[index].text, page.points[index]
+        if not page.scoring[index] or (not cards and points is None and not page.typed[index]):
+            continue
+        shown = page.typed[index].strip() or "?"
+        if cards:
+            shown = cards if points is None else f"{cards}, {points_text(points)}"
+        elif points is not None:
+            shown = points_text(points)
+        lines.append(f"{player}: {shown}")
+    return lines
 
 
 def work_out(
@@ -116,78 +200,33 @@ def work_out(
     """The form after the tap ``press``: ``went_out`` is the form's choice (a seat or
     :data:`STOCK_RAN_OUT`), ``active`` and ``rank`` the keypad's seat and waiting
     rank, ``hands`` and ``typed`` each seat's cards and typed points, ``bent_table``
-    the box ticked where the game doubles a bent table (R63)."""
+    the box ticked where the game doubles a bent table (R63).
+
+    One player has one entry: a tap on the keypad replaces the points typed for the
+    seat it types for, and points typed (``press`` ``typed:<seat>``) replace the
+    cards tapped for that seat.
+    """
     table = sheet.table
     players = list(table.players)
     chosen_seat = seat(went_out, players)
-    # R64: in a game with no stock-out the choice is not offered; a sent one is no choice.
-    stock_out = went_out == STOCK_RAN_OUT and table.rules.stock_out
-    chosen = stock_out or chosen_seat is not None
-    # R63: only where the game doubles a bent table, and only with someone out.
-    bent_table = bent_table and table.rules.bent_table_doubles and chosen_seat is not None
+    chosen = went_out == STOCK_RAN_OUT or chosen_seat is not None
     out = players[chosen_seat] if chosen_seat is not None else None
-    scoring_players = table.scoring_players(out) if chosen else players
-    scoring = [player in scoring_players for player in players]
-    active_seat = seat(active, players)
     trays = [Tray.read(hand, "") for hand in hands]
-    pressed_seat = seat(press.removeprefix("player:"), players)
-    if press.startswith("player:") and pressed_seat is not None:
-        active_seat = pressed_seat
-    elif active_seat is not None:
-        trays[active_seat] = trays[active_seat].waiting(rank).press(press)
+    typed = list(typed)
+    active_seat = _tap(players, trays, typed, seat(active, players), rank, press)
+    scoring = [player in table.scoring_players(out) for player in players]
     if active_seat is None or not scoring[active_seat]:
         active_seat = next((i for i, s in enumerate(scoring) if s), 0)
-    points: list[int | None] = []
-    seat_errors = [""] * len(players)
-    for index in range(len(players)):
-        text = typed[index].strip()
-        if (typed_points := whole_number(text)) is not None:
-            points.append(typed_points)
-        elif trays[index].cards and not text:
-            try:
-                points.append(score_hand(trays[index].cards, table.rules, len(players)).points)
-            except RulesError as error:
-                seat_errors[index] = str(error)
-                points.append(None)
-        else:
-            points.append(None)
-    missing = [p for p, s, pts in zip(players, scoring, points, strict=True) if s and pts is None]
-    adds, adds_error, pack_error = None, "", ""
-    if chosen:
-        # What the deal adds so far, by the rules core: the cards tapped (so the pack is
-        # checked across all hands), the points typed, players not yet entered at 0.
-        # R27: with the stock run out no hand is empty, so one not yet entered stands
-        # at the least a hand can hold while the rules core scores, then is taken off.
-        entered: dict[str, Hand] = {}
-        stand_in = table.rules.card_values.step if stock_out else 0
-        for index, player in enumerate(players):
-            if not scoring[index]:
-                continue
-            typed_points = whole_number(typed[index])
-            if typed_points is None and not trays[index].cards and player in missing:
-                entered[player] = stand_in
-            else:
-                entered[player] = typed_points if typed_points is not None else trays[index].cards
-        try:
-            score = score_deal(table, number, out, entered, bent_table=bent_table)
-        except PackError as error:
-            adds_error = str(error)
-            pack_error = adds_error
-        except RulesError as error:
-            adds_error = str(error)
-            named = _seat_named(adds_error, players)
-            if named is not None and not seat_errors[named]:
-                seat_errors[named] = adds_error
-        else:
-            adds = dict(score.sides)
-            for player in missing if stock_out else ():
-                adds[table.side_of(player).name] -= stand_in
-    over: list[set[int]] = [set() for _ in players]
-    if pack_error or any(seat_errors):
-        over = over_the_pack([tray.cards for tray in trays], table.rules, len(players))
-        for index, marked in enumerate(over):
-            if marked and not seat_errors[index]:
-                seat_errors[index] = pack_error or "one card more than the pack holds"
+    typed_errors = [
+        points_error(text) or (BOTH if text.strip() and tray.cards else "")
+        for text, tray in zip(typed, trays, strict=True)
+    ]
+    counted = [s and not e for s, e in zip(scoring, typed_errors, strict=True)]
+    entry = entry_of(players, out, counted, trays, typed, bent_table)
+    entered: dict[str, Hand] = {**entry.points}
+    for player in entry.hands:
+        entered[player] = trays[players.index(player)].cards
+    so_far = deal_so_far(table, number, out, entered, bent_table, said=chosen)
     return DealPage(
         sheet=sheet,
         number=number,
@@ -195,49 +234,39 @@ def work_out(
         chosen=chosen,
         active=active_seat,
         trays=trays,
-        typed=list(typed),
-        typed_errors=[points_error(text) for text in typed],
-        points=points,
+        typed=typed,
+        typed_errors=typed_errors,
+        points=[so_far.points.get(player) for player in players],
         scoring=scoring,
-        adds=adds,
-        adds_error=adds_error,
-        missing=missing,
-        seat_errors=seat_errors,
-        over=over,
-        bent_table=bent_table,
+        adds=so_far.sides if chosen else None,
+        adds_error=str(so_far.problem) if chosen and so_far.problem else "",
+        missing=list(so_far.missing),
+        seat_errors=[str(so_far.errors.get(player, "")) for player in players],
+        over=[set(so_far.over_the_pack.get(player, ())) for player in players],
+        bent_table=so_far.bent_table and chosen,
     )
 
 
-def _seat_named(error: str, players: Sequence[str]) -> int | None:
-    """The seat of the player a sentence of the rules core's is about: its sentences
-    on one player's points begin with the name ("Bob's 7 points cannot be...")."""
-    for index in sorted(range(len(players)), key=lambda i: -len(players[i])):
-        name = players[index]
-        if error.startswith((f"{name}'s ", f"{name} ")):
-            return index
-    return None
-
-
-def over_the_pack(hands: Sequence[Sequence[Card]], rules: Ruleset, players: int) -> list[set[int]]:
-    """Each hand's cards (by position) that are more than the pack holds, counted in
-    seat order: the third A♠ of a two-deck pack, wherever it was tapped (R3, R49).
-    The rules core says what the pack holds; this only finds the chip to mark.
-
-    >>> from referee.rules import get_ruleset, parse_cards
-    >>> over_the_pack([parse_cards("AS AS"), parse_cards("7H AS")], get_ruleset("push"), 4)
-    [set(), {1}]
-    """
-    pack = rules.pack(players)
-    kept: list[Card] = []
-    over: list[set[int]] = []
-    for cards in hands:
-        marked = set()
-        for position, card in enumerate(cards):
-            try:
-                check_pack([*kept, card], pack.decks, pack.jokers)
-            except PackError:
-                marked.add(position)
-            else:
-                kept.append(card)
-        over.append(marked)
-    return over
+def _tap(
+    players: Sequence[str],
+    trays: list[Tray],
+    typed: list[str],
+    active: int | None,
+    rank: str,
+    press: str,
+) -> int | None:
+    """Apply one tap to the trays and typed points; the seat the keypad types for."""
+    action, _, value = press.partition(":")
+    pressed = seat(value, players)
+    if action == "player" and pressed is not None:
+        return pressed
+    if action == "typed" and pressed is not None:
+        if typed[pressed].strip():
+            trays[pressed] = Tray()  # the typed points replace the cards
+        return active
+    if active is not None:
+        before = trays[active].cards
+        trays[active] = trays[active].waiting(rank).press(press)
+        if trays[active].cards != before:
+            typed[active] = ""  # the cards tapped replace the typed points
+    return active

@@ -60,12 +60,14 @@ class DealForm(FlaskForm):
 
     went_out = StringField("Who went out?")
     #: R63, shown only where the game doubles a bent table.
-    bent_table = BooleanField("Bent table (R63)")
+    bent_table = BooleanField("Bent table")
     active = HiddenField(default="")
     rank = HiddenField(default="")
     version = HiddenField(default="")
     #: Made when the form opens; every save of this entry carries it (Idempotency-Key).
     attempt = HiddenField(default="")
+    #: The deal the entry is for: an entry kept on the phone belongs to that deal only.
+    deal = HiddenField(default="")
 
 
 class PlayAgainForm(FlaskForm):

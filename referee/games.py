@@ -236,12 +236,15 @@ def table_of(game: Game) -> Table:
 
 
 def sheet_of(game: Game) -> Sheet:
-    """The sheet, worked out afresh from the deals as they were entered."""
+    """The sheet, worked out afresh from the deals as they were entered (and
+    accepted then: a check that came in later does not refuse a saved deal)."""
     table = table_of(game)
     return Sheet(
         table,
         tuple(
-            score_deal(table, deal.number, deal.went_out, _hands(deal), deal.bent_table)
+            score_deal(
+                table, deal.number, deal.went_out, _hands(deal), deal.bent_table, recorded=True
+            )
             for deal in game.deals
         ),
     )
@@ -309,10 +312,15 @@ def _commit(game: Game, number: int, guard: Guard, status: int = 200) -> Game:
 
 
 def record_deal(
-    game_id: str, edit_key: str | None, entry: DealEntry, guard: Guard = UNGUARDED
+    game_id: str,
+    edit_key: str | None,
+    entry: DealEntry,
+    guard: Guard = UNGUARDED,
+    number: int | None = None,
 ) -> Game | Replay:
     """Record the next deal (R30, R31, R61-R64); a deal past the game's last is a
-    GameConflict."""
+    GameConflict. ``number``: the deal the entry was made for; when the next deal is
+    another (that one was saved meanwhile), StaleGame, and nothing is recorded."""
     with one_transaction():
         game = _editable(game_id, edit_key, guard)
         if isinstance(game, Replay):
@@ -323,6 +331,8 @@ def record_deal(
                 f"the game is over: all {len(sheet.deals)} deals are recorded; "
                 "correct a deal instead"
             )
+        if number is not None and number != sheet.next_deal():
+            raise StaleGame(game)
         number = sheet.next_deal()
         hands = entry.parsed()
         score = score_deal(sheet.table, number, entry.went_out, hands, entry.bent_table)

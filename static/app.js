@@ -102,9 +102,9 @@
       if (isSave(event) && event.detail.xhr.getResponseHeader("HX-Redirect")) keepDraft(name, null);
     });
     function retry() {
-      if (!notSaved.hidden && navigator.onLine !== false) {
-        form.querySelector("button[name='save']").click();
-      }
+      // No Save button: the entry kept is another deal's, shown as what it is.
+      var save = form.querySelector("button[name='save']");
+      if (save && !notSaved.hidden && navigator.onLine !== false) save.click();
     }
     window.addEventListener("online", retry);
     setInterval(retry, 5000);

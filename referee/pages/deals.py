@@ -5,14 +5,16 @@ deal adds, and Save (once, however often it is sent). The working out is
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, redirect, request, url_for
 
 from .. import games
 from ..conditional import seen
-from ..deal_entry import STOCK_RAN_OUT, DealPage, work_out
+from ..deal_entry import STOCK_RAN_OUT, DealPage, entry_lines, read_entry, work_out
 from ..forms import DealForm
+from ..games import DealEntry
 from ..idempotency import IDEMPOTENCY_KEY, Guard
 from ..keypad import KEY_SUITS, RANKS, whole_number
 from ..models import Deal, Game
@@ -33,9 +35,8 @@ def _fields(game: Game, form: DealForm, stored: Deal | None) -> tuple[list[str],
         hands = [request.form.get(f"hand-{i}", "") for i in seats]
         typed = [request.form.get(f"points-{i}", "") for i in seats]
         return hands, typed
-    form.version.data = str(game.version)
-    form.attempt.data = uuid.uuid4().hex  # one key per opening of the form: a retry counts once
-    hands, typed = [""] * len(seats), [""] * len(seats)
+    # One attempt key per opening of the form: a retry counts once.
+    hands, typed = _blank(game, form)
     if stored is not None:
         # The storage keeps a bent table once it has the column (R63).
         form.bent_table.data = stored.bent_table
@@ -49,11 +50,18 @@ def _fields(game: Game, form: DealForm, stored: Deal | None) -> tuple[list[str],
     return hands, typed
 
 
-def _guard(form: DealForm, page: DealPage) -> Guard:
+def _blank(game: Game, form: DealForm) -> tuple[list[str], list[str]]:
+    """A new deal's form as it opens, the entry of another deal put aside."""
+    form.went_out.data, form.bent_table.data, form.active.data, form.rank.data = "", False, "", ""
+    form.version.data = str(game.version)
+    form.attempt.data = uuid.uuid4().hex
+    return [""] * len(game.players), [""] * len(game.players)
+
+
+def _guard(form: DealForm, entry: DealEntry) -> Guard:
     """Save once however often Save is sent (the form's attempt key), and never over
     a sheet another phone changed since the form opened (its version)."""
     attempt = form.attempt.data or ""
-    entry = page.entry()
     return Guard.of(
         seen(whole_number(form.version.data)),
         # A key the form did not make (tampered) is no key: the save is simply not
@@ -63,55 +71,70 @@ def _guard(form: DealForm, page: DealPage) -> Guard:
         request.method,
         request.path,
         {"went_out": entry.went_out, "hands": entry.hands, "points": entry.points}
-        | ({"bent_table": True} if page.bent_table else {}),
+        | ({"bent_table": True} if entry.bent_table else {}),
     )
 
 
+@dataclass
+class Leftover:
+    """An entry kept on this phone for a deal it can no longer be: that deal was
+    saved on another phone meanwhile (or the sheet went back). It is shown as what
+    it is, never put into the deal to enter now."""
+
+    number: int  # the deal the entry was made for
+    reason: str
+    lines: list[str]
+
+
+def _leftover(page: DealPage, now: int) -> Leftover:
+    if page.number < now:
+        reason = f"another phone saved deal {page.number}"
+    else:
+        reason = f"the sheet changed on another phone: the deal to enter now is deal {now}"
+    return Leftover(page.number, reason, entry_lines(page))
+
+
 def _save(
-    game: Game, number: int, correcting: bool, form: DealForm, page: DealPage
-) -> tuple[Any, Game | None]:
-    """Save the deal and go to the sheet; or say why not, keeping the entry (and,
-    when another phone changed the sheet meanwhile, the game as it is now)."""
-    if not form.validate():
-        page.errors.append("the page was out of date: check the entries and save again")
-    elif any(page.typed_errors):
-        page.errors.append("some points are not whole numbers; see below")
-    elif any(page.seat_errors):
-        page.errors.append(page.first_error)
-    elif not page.chosen:
-        page.errors.append(
-            "say who went out, or that the stock ran out"
-            if page.sheet.table.rules.stock_out
-            else "say who went out"
+    game: Game, number: int, correcting: bool, form: DealForm, entry: DealEntry
+) -> tuple[Any, Game | None, str]:
+    """Save the deal and go to the sheet; or say why not (and, when another phone
+    changed the sheet meanwhile, give the game as it is now)."""
+    try:
+        key = phone.edit_key(game.id)
+        if correcting:
+            games.replace_deal(game.id, key, number, entry, _guard(form, entry))
+        else:
+            # A Replay (this very save, sent twice) is a success too.
+            # An entry for another deal is never saved as this one (StaleGame).
+            games.record_deal(game.id, key, entry, _guard(form, entry), number)
+        return go(url_for("games.game", game_id=game.id)), None, ""
+    except games.StaleGame as stale:
+        form.version.data = str(stale.game.version)
+        if correcting:
+            return (
+                None,
+                stale.game,
+                (
+                    f"deal {number} was just corrected on another phone; the sheet is below as "
+                    "it is now. Your entry is kept: save again to put yours in its place."
+                ),
+            )
+        return (
+            None,
+            stale.game,
+            (
+                "the sheet was just changed on another phone; it is below as it is now. "
+                f"Your entry for deal {number} is kept: save again to record it."
+            ),
         )
-    elif not page.errors:
-        try:
-            key = phone.edit_key(game.id)
-            if correcting:
-                games.replace_deal(game.id, key, number, page.entry(), _guard(form, page))
-            else:
-                # A Replay (this very save, sent twice) is a success too.
-                games.record_deal(game.id, key, page.entry(), _guard(form, page))
-            return go(url_for("games.game", game_id=game.id)), None
-        except games.StaleGame as stale:
-            form.version.data = str(stale.game.version)
-            saved = len(stale.game.deals)
-            page.errors.append(
-                f"deal {number} was just corrected on another phone; the sheet is below as "
-                "it is now. Your entry is kept: save again to put yours in its place."
-                if correcting
-                else f"deal {saved} was just saved on another phone; the sheet is below "
-                f"as it is now. Your entry is kept: save again to record it as deal "
-                f"{saved + 1}, or go back to the sheet."
-            )
-            return None, stale.game
-        except games.EditRefused:
-            page.errors.append(
-                "this phone can only follow the game: open the edit link to enter deals"
-            )
-        except RulesError as error:
-            page.errors.append(str(error))
-    return None, None
+    except games.EditRefused:
+        return (
+            None,
+            None,
+            ("this phone can only follow the game: open the edit link to enter deals"),
+        )
+    except RulesError as error:
+        return None, None, str(error)
 
 
 def _deal_view(game_id: str, number: int | None) -> Any:
@@ -124,32 +147,61 @@ def _deal_view(game_id: str, number: int | None) -> Any:
         stored = next((d for d in game.deals if d.number == number), None)
         if stored is None:
             abort(404)
-    sheet = games.sheet_of(game)
-    rules = sheet.table.rules
+    table = games.table_of(game)
+    rules = table.rules
     if number > len(rules.deals):
         return redirect(url_for("games.game", game_id=game.id), 303)
     form = DealForm()
     hands, typed = _fields(game, form, stored)
+    press = request.form.get("press", "")
+    # The deal this entry was made for: a new deal's entry kept on the phone (a draft)
+    # may be for a deal another phone has saved since.
+    made_for = whole_number(form.deal.data) if request.method == "POST" else None
+    if correcting or made_for is None or not 1 <= made_for <= len(rules.deals):
+        made_for = number
+    if made_for != number and press == "discard":
+        made_for = number
+        hands, typed = _blank(game, form)
+    form.deal.data = str(made_for)
+    saving = request.method == "POST" and "save" in request.form
+    errors: list[str] = []
+    changed = False  # another phone changed the sheet since this form opened
+    if saving:
+        entry, complaint = read_entry(
+            table, form.went_out.data or "", hands, typed, bool(form.bent_table.data)
+        )
+        if not form.validate():
+            complaint = "the page was out of date: check the entries and save again"
+        if complaint:
+            errors.append(complaint)
+        else:
+            # Scored once, by the storage, as it records.
+            to_sheet, now, error = _save(game, made_for, correcting, form, entry)
+            if to_sheet is not None:
+                return to_sheet
+            if now is not None:
+                game, changed = now, True
+            errors.append(error)
+    sheet = games.sheet_of(game)
     page = work_out(
         sheet,
-        number,
+        made_for,
         went_out=form.went_out.data or "",
         active=form.active.data,
         rank=form.rank.data,
-        press=request.form.get("press", ""),
+        press="" if saving else press,
         hands=hands,
         typed=typed,
         bent_table=bool(form.bent_table.data),
     )
+    page.errors += errors
     form.active.data, form.rank.data = str(page.active), page.rank
-    status, stale = 200, None
-    if request.method == "POST" and "save" in request.form:
-        to_sheet, now = _save(game, number, correcting, form, page)
-        if to_sheet is not None:
-            return to_sheet
-        if now is not None:
-            game, stale = now, sheet_context(now)
-        status = 422
+    next_deal = len(game.deals) + 1
+    leftover = None
+    if not correcting and made_for != next_deal:
+        leftover = _leftover(page, next_deal)
+        page.errors.clear()
+    stale = sheet_context(game) if changed or leftover else None
     return (
         fragment(
             "deal.html",
@@ -158,6 +210,8 @@ def _deal_view(game_id: str, number: int | None) -> Any:
             page=page,
             form=form,
             stale=stale,
+            leftover=leftover,
+            next_deal=next_deal,
             correcting=correcting,
             editable=phone.edit_key(game.id) is not None,
             went_out_choices=[(str(i), name) for i, name in enumerate(game.players)]
@@ -167,9 +221,9 @@ def _deal_view(game_id: str, number: int | None) -> Any:
             card_values=card_values_text(rules),
             ranks=RANKS,
             suits=KEY_SUITS,
-            deal_rule=rules.deal(number),
+            deal_rule=rules.deal(made_for),
         ),
-        status,
+        422 if saving else 200,
     )
 
 

@@ -7,7 +7,15 @@ rule of the game (more 7H than the pack holds, five players at Shove-It).
 
 
 class RulesError(ValueError):
-    """Input the referee cannot accept: a bad option, declaration or deal number."""
+    """Input the referee cannot accept: a bad option, declaration or deal number.
+
+    ``player``: the player whose hand or points the sentence is about, where there
+    is one, so a page can show it beside that player without reading the sentence.
+    """
+
+    def __init__(self, message: str = "", *, player: str | None = None) -> None:
+        super().__init__(message)
+        self.player = player
 
 
 class CardError(RulesError):

@@ -10,13 +10,15 @@
 
 from __future__ import annotations
 
+import functools
 import unicodedata
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from .cards import Card, check_pack, number_word
-from .errors import GameRuleError, RulesError
-from .ruleset import Ruleset
+from .cards import SUIT_NAMES, Card, check_pack, number_word
+from .errors import GameRuleError, PackError, RulesError
+from .ruleset import CardValues, Ruleset
 
 NAME_LIMIT = 30
 #: The most a pot's stake or payout may be: more than any kitchen table plays for, and
@@ -184,91 +186,299 @@ class DealScore:
     bent_table: bool = False
 
 
+@dataclass(frozen=True)
+class DealSoFar:
+    """A deal as far as the table has entered it: whose hands count, each given
+    hand's points, what is wrong and with whom, and who is still to be entered.
+
+    A page shows it as the table taps; :meth:`score` is the deal once it is whole.
+    """
+
+    table: Table
+    number: int
+    went_out: str | None
+    bent_table: bool
+    #: The players whose hands are counted (R30, R31, R62), in seat order.
+    scoring: tuple[str, ...]
+    #: Each given hand's points, before a bent table doubles them (None where wrong).
+    points: Mapping[str, int | None]
+    #: What is wrong with one player's hand or points, by player (``error.player``).
+    errors: Mapping[str, RulesError]
+    #: Positions, in each hand given as cards, of the cards the pack cannot hold (R3).
+    over_the_pack: Mapping[str, frozenset[int]]
+    #: What is wrong with the deal as a whole (who went out, a bent table), if anything.
+    problem: RulesError | None
+    #: The players who count and are still to be entered, in seat order.
+    missing: tuple[str, ...]
+
+    @property
+    def sides(self) -> dict[str, int] | None:
+        """What the deal adds to each side so far (players still missing add
+        nothing yet); None while anything entered is wrong."""
+        if self.problem is not None or self.errors:
+            return None
+        return _sides(self.table, self._players())
+
+    def _players(self) -> dict[str, int | None]:
+        factor = 2 if self.bent_table else 1  # R63
+        given = {player: self.points.get(player) or 0 for player in self.scoring}
+        if self.table.rules.scoring == "winner_takes" and self.went_out is not None:  # R62
+            taken = factor * sum(given.values())
+            return {p: taken if p == self.went_out else None for p in self.table.players}
+        return {p: factor * given[p] if p in self.scoring else None for p in self.table.players}
+
+    def score(self) -> DealScore:
+        """The deal's score; the first thing wrong, else who is missing, raised as a
+        RulesError (carrying the player it is about, where there is one)."""
+        if self.problem is not None:
+            raise self.problem
+        for player in self.table.players:
+            if player in self.errors:
+                raise self.errors[player]
+        if self.missing:
+            number, missing = self.number, self.missing
+            who = f"{and_list(missing)} score" if len(missing) > 1 else f"{missing[0]} scores"
+            raise GameRuleError(
+                f"{who} in deal {number}: give the cards left in hand, or the points",
+                player=missing[0],
+            )
+        cards_dealt = self.table.rules.deal(self.number).cards
+        players = self._players()
+        return DealScore(
+            self.number,
+            cards_dealt,
+            self.went_out,
+            players,
+            _sides(self.table, players),
+            self.bent_table,
+        )
+
+
+def _sides(table: Table, players: Mapping[str, int | None]) -> dict[str, int]:
+    return {side.name: sum(players[p] or 0 for p in side.players) for side in table.sides}
+
+
+def deal_so_far(
+    table: Table,
+    number: int,
+    went_out: str | None,
+    hands: Mapping[str, Hand],
+    bent_table: bool = False,
+    *,
+    recorded: bool = False,
+    said: bool = True,
+) -> DealSoFar:
+    """Deal ``number`` as entered so far: who went out (None if the stock ran out,
+    R27) and, for some or all players, the cards left in hand or their points.
+
+    R30/R31, R61: the side of the player who went out scores nothing; every other
+    side scores the cards in all its players' hands; with the stock run out every
+    side scores. R62 (``scoring == "winner_takes"``): the player who went out scores
+    the sum of every other hand. R63: a bent table doubles every penalty of the deal
+    (only where the game has the rule, and only with someone out). R64: where the
+    game never ends a deal on an empty stock, ``went_out`` None is refused. All the
+    cards of the deal together must fit in the pack (R3).
+
+    Every hand that counts is a hand some player could hold: only the player who
+    went out holds no card (R26, R27), and typed points must be a sum the game's
+    cards can make (:func:`possible_points`). ``recorded``: a deal saved before
+    these checks came in is scored as it was saved, never refused now. ``said``
+    False: the table has not said yet who went out (nor whether the stock ran out),
+    so every hand is checked on its own and nothing is said of the deal as a whole.
+
+    A deal-wide problem is a RulesError (a name that is no player is raised at
+    once); a player's is kept in ``errors`` and raised by :meth:`DealSoFar.score`.
+    """
+    rules = table.rules
+    rules.deal(number)  # a deal the game has, or a RulesError
+    problem: RulesError | None = None
+    if not said:
+        went_out, bent_table = None, False
+    elif bent_table and not rules.bent_table_doubles:  # R63
+        problem = RulesError(
+            f"{rules.name} has no bent table; only a game that doubles it has one"
+        )
+    elif went_out is None and not rules.stock_out:  # R64
+        problem = GameRuleError(
+            f"in {rules.name} the discards are reshuffled when the stock runs out, so a deal "
+            f"ends only when someone goes out: say who went out of deal {number}"
+        )
+    elif bent_table and went_out is None and not recorded:  # R63
+        problem = GameRuleError(
+            "a bent table is a player going out in one turn; the stock ran out, so "
+            "nobody went out to bend it"
+        )
+    out = table.player(went_out) if went_out is not None else None
+    named: dict[str, Hand] = {}
+    for name, hand in hands.items():
+        player = table.player(name)
+        if player in named:
+            raise GameRuleError(f"{player} is given twice; give each player's hand once")
+        named[player] = hand
+    entries = {player: named[player] for player in table.players if player in named}
+    scoring = tuple(table.scoring_players(out))
+    count = len(table.players)
+    errors: dict[str, RulesError] = {}
+    points: dict[str, int | None] = {}
+    over, pack_errors = _over_the_pack(rules, count, entries)
+    for player, hand in entries.items():
+        try:
+            if player in pack_errors:
+                raise pack_errors[player]
+            points[player] = _points(rules, count, player, hand, strict=not recorded)
+            if player == out and points[player]:
+                raise GameRuleError(f"{out} went out, so {out} has no cards left to score")
+            if player in scoring and points[player] == 0 and not (recorded and out is not None):
+                _no_empty_hand(rules, count, player, number, out, said)
+        except RulesError as error:
+            error.player = player
+            errors[player] = error
+            points[player] = None
+    missing = tuple(player for player in scoring if player not in entries)
+    return DealSoFar(
+        table, number, out, bent_table, scoring, points, errors, over, problem, missing
+    )
+
+
 def score_deal(
     table: Table,
     number: int,
     went_out: str | None,
     hands: Mapping[str, Hand],
     bent_table: bool = False,
+    *,
+    recorded: bool = False,
 ) -> DealScore:
-    """Score deal ``number``: who went out (None if the stock ran out, R27), and for
-    each player who scores, the cards left in hand or their points.
+    """Score a whole deal (see :func:`deal_so_far`): every player who scores must be
+    given; the first thing wrong is raised as a RulesError."""
+    return deal_so_far(table, number, went_out, hands, bent_table, recorded=recorded).score()
 
-    R30/R31, R61: the side of the player who went out scores nothing; every other
-    side scores the cards in all its players' hands; with the stock run out every
-    side scores, and no hand is empty (R27: a 0 is refused). R62 (``scoring ==
-    "winner_takes"``): the player who went out scores the sum of every other hand,
-    the others nothing. R63: a bent table
-    doubles every penalty of the deal (a RulesError where the game has no such
-    rule). R64: where the game never ends a deal on an empty stock, ``went_out``
-    None is refused. All the cards of the deal together must fit in the pack (R3).
-    """
-    rules = table.rules
-    deal = rules.deal(number)
-    if bent_table and not rules.bent_table_doubles:
-        raise RulesError(f"{rules.name} has no bent table; only a game that doubles it has one")
-    if went_out is None and not rules.stock_out:  # R64
+
+def _over_the_pack(
+    rules: Ruleset, players: int, entries: Mapping[str, Hand]
+) -> tuple[dict[str, frozenset[int]], dict[str, PackError]]:
+    """Each hand's cards (by position) that are more than the pack holds, counted in
+    seat order: the third A♠ of a two-deck pack, wherever it was tapped (R3, R49);
+    and for each such hand, the pack's sentence on its first card too many."""
+    pack = rules.pack(players)
+    kept: list[Card] = []
+    over: dict[str, frozenset[int]] = {}
+    errors: dict[str, PackError] = {}
+    for player, hand in entries.items():
+        if isinstance(hand, int):
+            continue
+        marked = set()
+        for position, card in enumerate(hand):
+            try:
+                check_pack([*kept, card], pack.decks, pack.jokers)
+            except PackError as error:
+                marked.add(position)
+                errors.setdefault(player, error)
+            else:
+                kept.append(card)
+        if marked:
+            over[player] = frozenset(marked)
+    return over, errors
+
+
+def _no_empty_hand(
+    rules: Ruleset, players: int, player: str, number: int, out: str | None, said: bool
+) -> None:
+    """R26, R27: a player who did not go out holds at least one card, so a 0 can be
+    only where some card is worth nothing."""
+    if 0 in possible_points(rules, players):
+        return
+    if not said:
         raise GameRuleError(
-            f"in {rules.name} the discards are reshuffled when the stock runs out, so a deal "
-            f"ends only when someone goes out: say who went out of deal {number}"
+            f"{player} cannot score 0 in deal {number}: only the player who went out "
+            "has no cards left"
         )
-    out = table.player(went_out) if went_out is not None else None
-    entries = {table.player(name): hand for name, hand in hands.items()}
-    cards = [card for hand in entries.values() if not isinstance(hand, int) for card in hand]
-    pack = rules.pack(len(table.players))
-    check_pack(cards, pack.decks, pack.jokers)
-    given = {player: _points(rules, table, player, hand) for player, hand in entries.items()}
-    if out is not None and given.get(out):
-        raise GameRuleError(f"{out} went out, so {out} has no cards left to score")
-    scoring = table.scoring_players(out)
-    missing = [player for player in scoring if player not in entries]
-    if missing:
-        who = f"{_and(missing)} score" if len(missing) > 1 else f"{missing[0]} scores"
-        raise GameRuleError(f"{who} in deal {number}: give the cards left in hand, or the points")
-    if out is None:  # R27: nobody went out, so every hand still holds cards
-        for player in scoring:
-            if given[player] == 0:
-                raise GameRuleError(
-                    f"{player} cannot score 0 in deal {number}: the stock ran out, so "
-                    f"nobody went out and every hand still holds cards"
-                )
-    factor = 2 if bent_table else 1  # R63
-    points: dict[str, int | None]
-    if rules.scoring == "winner_takes" and out is not None:  # R62
-        taken = factor * sum(given[player] for player in scoring)
-        points = {player: taken if player == out else None for player in table.players}
-    else:
-        points = {
-            player: factor * given[player] if player in scoring else None
-            for player in table.players
-        }
-    sides = {
-        side.name: sum(points[player] or 0 for player in side.players) for side in table.sides
-    }
-    return DealScore(number, deal.cards, out, points, sides, bent_table)
+    if out is None:
+        raise GameRuleError(
+            f"{player} cannot score 0 in deal {number}: the stock ran out, so "
+            f"nobody went out and every hand still holds cards"
+        )
+    raise GameRuleError(
+        f"{player} cannot score 0 in deal {number}: only {out}, who went out, has no "
+        "cards left; every other hand holds at least one card"
+    )
 
 
-def _points(rules: Ruleset, table: Table, player: str, hand: Hand) -> int:
+def _points(rules: Ruleset, players: int, player: str, hand: Hand, *, strict: bool) -> int:
     if not isinstance(hand, int):
         return sum(rules.card_values(card) for card in hand)
     step = rules.card_values.step
-    pack = rules.pack(len(table.players))
+    pack = rules.pack(players)
     most = rules.card_values.pack_total(pack.decks, pack.jokers)
     if hand < 0:
         raise GameRuleError(f"{player}'s points cannot be below 0; {hand} was given")
     if hand % step:
         raise GameRuleError(
-            f"{player}'s {hand} points cannot be a hand in {rules.name}: every card is "
+            f"{player}'s {points_text(hand)} cannot be a hand in {rules.name}: every card is "
             f"worth a multiple of {step}"
         )
     if hand > most:
         raise GameRuleError(
             f"{player}'s {hand} points are more than the whole pack is worth ({most})"
         )
+    if strict and hand and hand not in possible_points(rules, players):
+        smallest = min(rules.card_values(card) for card in _one_of_each(pack.jokers > 0))
+        if hand < smallest:
+            raise GameRuleError(
+                f"{player} cannot have {points_text(hand)} left; no hand in {rules.name} is "
+                f"worth {points_text(hand)}: its smallest card is worth {smallest}"
+            )
+        raise GameRuleError(
+            f"{player} cannot have {points_text(hand)} left; no cards of {rules.name} "
+            f"add up to {points_text(hand)}"
+        )
     return hand
 
 
-def _and(names: Sequence[str]) -> str:
+def points_text(points: int) -> str:
+    """``"1 point"``, ``"25 points"``."""
+    return f"{points} point" if points in (1, -1) else f"{points} points"
+
+
+def _one_of_each(jokers: bool) -> list[Card]:
+    cards = [Card(rank, suit) for rank in range(1, 14) for suit in SUIT_NAMES]
+    return [*cards, Card.parse("JK")] if jokers else cards
+
+
+def possible_points(rules: Ruleset, players: int) -> frozenset[int]:
+    """Every number of points a hand of at least one card can be worth in this game
+    at a table of ``players``: the sums the pack's cards can make (R3, R28, R29, R60).
+
+    >>> from referee.rules import get_ruleset
+    >>> sorted(possible_points(get_ruleset("push"), 4))[:3]
+    [5, 10, 15]
+    """
+    pack = rules.pack(players)
+    return _possible_points(rules.card_values, pack.decks, pack.jokers)
+
+
+@functools.lru_cache(maxsize=64)
+def _possible_points(values: CardValues, decks: int, jokers: int) -> frozenset[int]:
+    counts = Counter(values(card) for card in _one_of_each(False))
+    counts = Counter({value: decks * n for value, n in counts.items()})
+    if jokers:
+        counts[values(Card.parse("JK"))] += jokers
+    reach = 1  # bit n set: n points can be made (the empty hand makes 0)
+    for value, count in counts.items():
+        for _ in range(count):
+            reach |= reach << value
+    sums = {n for n in range(reach.bit_length()) if reach >> n & 1}
+    if 0 not in counts:  # a hand of at least one card: 0 only from a card worth 0
+        sums.discard(0)
+    return frozenset(sums)
+
+
+def and_list(names: Sequence[str]) -> str:
+    """Names joined as a sentence says them.
+
+    >>> and_list(["Ann"]), and_list(["Ann", "Bob", "Cat"])
+    ('Ann', 'Ann, Bob and Cat')
+    """
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 

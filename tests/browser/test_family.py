@@ -77,7 +77,8 @@ def test_a_whole_game_of_shanghai_with_eight_players_on_a_narrow_phone(new_conte
     added = []
     for number in range(1, 11):
         out = (number - 1) % 8
-        typed = {s: 5 * ((number * 3 + s * 7) % 20) for s in range(8) if s != out}
+        # No hand but the one who went out is empty (R26), so none counts 0.
+        typed = {s: 5 + 5 * ((number * 3 + s * 7) % 20) for s in range(8) if s != out}
         tapped, tapped_points = {}, {}
         if number == 1:  # Bartholomew holds 2♣ JK K♠: wild cards are 20 each in Shanghai
             tapped, tapped_points = {1: "2C JK KS"}, {1: 50}
@@ -205,7 +206,7 @@ def test_a_whole_game_of_caribbean_kalooki_with_six_players(page):
 
     for number in range(3, 10):
         out = (number - 1) % 6
-        typed = {s: (number * 7 + s * 11) % 60 for s in range(6) if s != out}
+        typed = {s: 1 + (number * 7 + s * 11) % 60 for s in range(6) if s != out}  # R26: no 0
         play_deal(page, number, out, typed)
         added.append([typed.get(s, 0) for s in range(6)])
 

@@ -36,7 +36,7 @@ def test_a_save_on_one_phone_appears_on_the_other_without_a_reload(page, new_con
     expect_sheet(follower, [["1 · 6", "---", "35"]])
 
 
-def test_a_save_on_a_stale_sheet_shows_the_conflict_and_keeps_the_entry(page, new_context):
+def test_an_entry_for_a_deal_saved_on_another_phone_never_becomes_the_next_deal(page, new_context):
     game = start_push(page)
     keeper = new_context().new_page()
     join_as_editor(page, keeper)
@@ -46,16 +46,30 @@ def test_a_save_on_a_stale_sheet_shows_the_conflict_and_keeps_the_entry(page, ne
     points(page, 1, "25")
     points(page, 3, "10")
     # Meanwhile the other phone saves deal 1.
-    enter_deal_by_points(keeper, 1, 1, {0: 40, 2: 0})
+    enter_deal_by_points(keeper, 1, 1, {0: 35, 2: 5})
     page.locator("button[name='save']").tap()
-    expect(page.locator(".form-error").first).to_contain_text(
-        "deal 1 was just saved on another phone"
+    leftover = page.locator("#leftover")
+    expect(leftover).to_contain_text(
+        "Your entry for deal 1, not saved: another phone saved deal 1"
     )
-    expect(page.locator("input[name='points-1']")).to_have_value("25")  # kept as typed
-    expect(page.locator("table.sheet tbody tr").first).to_contain_text(
-        "40"
-    )  # the sheet as it is now
-    page.locator("button[name='save']").tap()  # saved knowingly: it becomes deal 2
+    expect(leftover).to_contain_text("Bob: 25 points")  # what it held, to compare
+    expect(leftover).to_be_in_viewport()  # where the eye is
+    expect(page.locator("button[name='save']")).to_have_count(0)  # nothing invites a second deal
+    expect(page.locator("table.sheet tbody tr").first).to_contain_text("40")  # the sheet now
+    # The phone goes back to the sheet; its next "Enter deal 2" is never filled with deal 1's.
+    page.locator("#leftover").get_by_role("link", name="Back to the sheet").tap()
+    page.get_by_role("link", name="Enter deal 2").tap()
+    expect(page.locator("#deal h1")).to_have_text("Your entry for deal 1, not saved")
+    page.get_by_role("button", name="Put it aside and enter deal 2").tap()
+    expect(page.locator("#deal h1")).to_contain_text("Deal 2")
+    expect(page.locator("input[name='points-1']")).to_have_value("")
+    expect(page.locator("input[name='went_out']:checked")).to_have_count(0)
+    page.reload()  # what the phone keeps now is deal 2's entry, empty
+    expect(page.locator("#deal h1")).to_contain_text("Deal 2")
+    went_out(page, 0)
+    points(page, 1, "25")
+    points(page, 3, "10")
+    page.locator("button[name='save']").tap()
     expect(page).to_have_url(re.compile(r"/games/[^/]+$"))
     expect_sheet(page, [["1 · 6", "40", "---"], ["2 · 7", "40", "35"]])
 

@@ -31,15 +31,15 @@ GAMES = {
         "Ann out: Bob AS KD, Cat JK 2H, Dan 7C",  # Ann takes 25 + 17 + 7 (R62)
         "Bob out: Ann 20, Cat 35, Dan 5",
         "Cat out: Ann 10, Bob 45, Dan 30",
-        "Ann out: Bob 5, Cat 60, Dan 0",
+        "Ann out: Bob 5, Cat 60, Dan 2",
         "Dan out: Ann 30, Bob 25, Cat 40",
         "Bob out: Ann 40, Cat 15, Dan 20",
         "Ann out: Bob 12, Cat 8, Dan 3",
     ]),
     "progressive": (5, [
-        "Ann out: Bob JK, Cat AS, Dan 2C 3C, Eve 0",  # the joker 25
+        "Ann out: Bob JK, Cat AS, Dan 2C 3C, Eve 2",  # the joker 25
         "Bob out: Ann 6, Cat 7, Dan 8, Eve 9",
-        "Cat out: Ann 1, Bob 2, Dan 3, Eve 4",
+        "Cat out: Ann 2, Bob 2, Dan 3, Eve 4",
         "Dan out: Ann 10, Bob 20, Cat 30, Eve 40",
         "Eve out: Ann 5, Bob 5, Cat 5, Dan 5",
         "Ann out: Bob 11, Cat 12, Dan 13, Eve 14",
@@ -49,7 +49,7 @@ GAMES = {
         "Ann out: Bob JK AS, Cat 10H 9H, Dan 2D",
         "Bob out: Ann 30, Cat 20, Dan 10",
         "Cat out: Ann 5, Bob 15, Dan 25",
-        "Dan out: Ann 40, Bob 1, Cat 2",
+        "Dan out: Ann 40, Bob 2, Cat 2",
     ]),
     "shanghai": (3, [
         "Ann out: Bob 2S JK AS, Cat 3H",  # every wild card 20
@@ -111,7 +111,7 @@ GAMES = {
         "Ann out: Bob JK AS, Cat KH 9C, Dan 2D",  # 15 + 11
         "Bob out: Ann 30, Cat 20, Dan 10",
         "Cat out: Ann 5, Bob 15, Dan 25",
-        "Dan out: Ann 40, Bob 1, Cat 2",
+        "Dan out: Ann 40, Bob 2, Cat 2",
         "Ann out: Bob 3, Cat 4, Dan 5",
         "Bob out: Ann 6, Cat 7, Dan 8",
         "Cat out: Ann 9, Bob 10, Dan 11",
@@ -132,16 +132,16 @@ GAMES = {
 #: R32: a tie shares).
 RESULTS = {
     "contract-rummy": ({"Ann": 82, "Bob": 120, "Cat": 152}, ["Ann"]),
-    "jo": ({"Ann": 137, "Bob": 135, "Cat": 85, "Dan": 95}, ["Ann"]),
-    "progressive": ({"Ann": 25, "Bob": 63, "Cat": 72, "Dan": 37, "Eve": 70}, ["Ann"]),
-    "king-rummy": ({"Ann": 75, "Bob": 56, "Cat": 41, "Dan": 37}, ["Dan"]),
+    "jo": ({"Ann": 139, "Bob": 135, "Cat": 85, "Dan": 95}, ["Ann"]),
+    "progressive": ({"Ann": 26, "Bob": 63, "Cat": 72, "Dan": 37, "Eve": 72}, ["Ann"]),
+    "king-rummy": ({"Ann": 75, "Bob": 57, "Cat": 41, "Dan": 37}, ["Dan"]),
     "shanghai": ({"Ann": 106, "Bob": 216, "Cat": 133}, ["Ann"]),
     "loba": ({"Ann": 115, "Bob": 115}, ["Ann", "Bob"]),
     "carioca": ({"Ann": 130, "Bob": 152, "Cat": 102}, ["Cat"]),
     "sa-kaluki": ({"Ann": 110, "Bob": 139, "Cat": 99}, ["Cat"]),
     "caribbean-kalooki": ({"Ann": 167, "Bob": 178, "Cat": 222, "Dan": 302}, ["Ann"]),
     "russian": ({"Ann": 60, "Bob": 95}, ["Ann"]),
-    "telefunken": ({"Ann": 90, "Bob": 55, "Cat": 52, "Dan": 61}, ["Cat"]),
+    "telefunken": ({"Ann": 90, "Bob": 56, "Cat": 52, "Dan": 61}, ["Cat"]),
     "farmers": ({"Ann": 110, "Bob": 180, "Cat": 100, "Dan": 120}, ["Cat"]),
 }
 

@@ -48,7 +48,7 @@ def sheet_rows(game):
 
 def test_the_shove_it_sheet_of_its_rule_text(stored_client):  # R34
     game = Game(stored_client, variant="shove-it")
-    game.deal(went_out="Ann", hands={"Bob": "8C 9C 10C JC", "Dan": ""})  # 40
+    game.deal(went_out="Ann", hands={"Bob": "8C 9C 10C", "Dan": "JC"})  # 40
     game.deal(went_out="Dan", points={"Ann": 70, "Cat": 50})  # 120
     game.deal(went_out="Cat", hands={"Bob": "JK", "Dan": "QH"})  # 60
     game.deal(went_out="Bob", hands={"Ann": "AS AH JK JK", "Cat": "KS QS 9D 8D"})  # 140 + 40
@@ -116,9 +116,9 @@ def test_individual_scoring_in_push_solo(stored_client):  # R31
     game = Game(stored_client, variant="push-solo", players=["Ann", "Bob", "Cat", "Dan", "Eve"])
     assert [side["name"] for side in game.created["sides"]] == ["Ann", "Bob", "Cat", "Dan", "Eve"]
     body = game.deal(
-        went_out="Cat", hands={"Ann": "7H 7H 7H"}, points={"Bob": 5, "Dan": 0, "Eve": 20}
+        went_out="Cat", hands={"Ann": "7H 7H 7H"}, points={"Bob": 5, "Dan": 10, "Eve": 20}
     )
-    assert body["totals"] == {"Ann": 15, "Bob": 5, "Cat": 0, "Dan": 0, "Eve": 20}  # R3: 3 packs
+    assert body["totals"] == {"Ann": 15, "Bob": 5, "Cat": 0, "Dan": 10, "Eve": 20}  # R3: 3 packs
 
 
 def test_push_without_partnerships_scores_each_player(stored_client):  # R31 option
@@ -135,19 +135,19 @@ def test_six_player_shove_it_sits_teams_in_alternate_seats(stored_client):  # R3
         {"name": "South", "players": ["Bob", "Dan", "Fay"]},
     ]
     body = game.deal(
-        went_out="Eve", hands={"Bob": "8C 8C 8C", "Dan": "JK", "Fay": ""}
+        went_out="Eve", hands={"Bob": "8C 8C 8C", "Dan": "JK", "Fay": "3S"}
     )  # R3: 3 packs
-    assert body["totals"] == {"North": 0, "South": 80}
+    assert body["totals"] == {"North": 0, "South": 85}
 
 
 def test_a_tie_shares_the_win(stored_client):  # R32
     game = Game(stored_client, variant="push")
     for went_out, points in [
-        ("Ann", {"Bob": 20, "Dan": 0}),
+        ("Ann", {"Bob": 5, "Dan": 5}),
         ("Bob", {"Ann": 10, "Cat": 10}),
         ("Cat", {"Bob": 5, "Dan": 5}),
         ("Dan", {"Ann": 5, "Cat": 5}),
-        ("Ann", {"Bob": 0, "Dan": 0}),
+        ("Ann", {"Bob": 5, "Dan": 5}),
     ]:
         body = game.deal(went_out=went_out, points=points)
     assert body["totals"] == {"We": 30, "They": 30}

@@ -97,9 +97,9 @@ def test_a_refused_deal_leaves_the_game_exactly_as_it_was(game, body, status, se
     assert game.get() == before
 
 
-def test_an_empty_hand_scores_0(game):
-    body = game.deal(went_out="Bob", hands={"Ann": "", "Cat": []})
-    assert body["deals"][1]["scores"] == {"We": 0, "They": 0}
+def test_an_empty_hand_is_only_the_one_who_went_out(game):  # R26
+    error = game.deal(422, went_out="Bob", hands={"Ann": "", "Cat": []})["error"]
+    assert error.startswith("Ann cannot score 0 in deal 2: only Bob, who went out, has no cards")
 
 
 def test_the_partner_of_the_player_who_went_out_may_be_given_and_scores_nothing(game):  # R30
@@ -165,11 +165,11 @@ def test_a_game_written_by_one_app_is_read_by_another(database_uri, make_app):
 
 
 def test_the_sheet_as_csv(game):
-    game.deal(went_out="Bob", hands={"Ann": "AS", "Cat": ""})
+    game.deal(went_out="Bob", hands={"Ann": "AS", "Cat": "3H"})
     response = game.client.get(f"/api/v1/games/{game.id}/sheet.csv")
     assert response.status_code == 200
     assert response.mimetype == "text/csv"
-    assert response.data.decode() == "deal,cards_dealt,We,They\r\n1,6,0,20\r\n2,7,15,20\r\n"
+    assert response.data.decode() == "deal,cards_dealt,We,They\r\n1,6,0,20\r\n2,7,20,20\r\n"
 
 
 def test_two_phones_recording_the_next_deal_at_once_record_it_once(stored_app):

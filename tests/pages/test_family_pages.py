@@ -161,9 +161,11 @@ def test_only_a_game_that_doubles_a_bent_table_offers_the_box(client):
     assert 'name="bent_table"' in client.get(f"{caribbean}/deals/new").data.decode()
     shanghai = start_game(client, "shanghai", ["Ann", "Bob", "Cat"])
     assert 'name="bent_table"' not in client.get(f"{shanghai}/deals/new").data.decode()
-    # A box sent anyway to a game without one changes nothing.
+    # A box sent anyway to a game without one is the rules core's to refuse (R63).
     sent = {"went_out": "0", "points-1": "10", "points-2": "5", "bent_table": "y"}
-    assert "Bob 10 · Cat 5" in text(client.post(f"{shanghai}/deals/new", data=sent))
+    assert "Shanghai has no bent table" in text(client.post(f"{shanghai}/deals/new", data=sent))
+    saved = client.post(f"{shanghai}/deals/new", data=sent | {"save": "1"})
+    assert saved.status_code == 422 and "Enter deal 1" in text(client.get(shanghai))
 
 
 def test_the_checker_shows_the_games_own_words_and_card_values(client):

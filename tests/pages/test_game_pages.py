@@ -91,10 +91,11 @@ def test_a_deal_entered_by_tapping_and_typing(client):
 def test_the_sheet_reads_like_the_paper_one(client):  # R34
     game = start_game(client, "shove-it")
     for went_out, fields in [
-        (0, {"points_1": "40", "points_3": "0"}),
+        # A player who did not go out holds a card, so no hand counts 0 (R26).
+        (0, {"points_1": "35", "points_3": "5"}),
         (1, {"points_0": "60", "points_2": "60"}),
-        (2, {"points_1": "60", "points_3": "0"}),
-        (3, {"points_0": "180", "points_2": "0"}),
+        (2, {"points_1": "55", "points_3": "5"}),
+        (3, {"points_0": "175", "points_2": "5"}),
     ]:
         enter_deal(client, game, went_out, **fields)
     page = client.get(game).data.decode()
@@ -111,7 +112,7 @@ def test_the_sheet_reads_like_the_paper_one(client):  # R34
         ["5 · 10", "", ""],
     ]
     assert rows[4][0].startswith("current")  # the deal being played is highlighted
-    enter_deal(client, game, 0, points_1="180", points_3="0")
+    enter_deal(client, game, 0, points_1="175", points_3="5")
     assert "Bob and Dan win with 280" in text(client.get(game))  # the people, not "They"
 
 
@@ -168,7 +169,7 @@ def test_correcting_deal_2_changes_every_later_total(client):
     assert 'value="10"' in form.data.decode()  # the deal as it was entered
     response = client.post(
         f"{game}/deals/2/edit",
-        data={"went_out": "1", "points-0": "20", "points-2": "0", "save": "1"},
+        data={"went_out": "1", "points-0": "15", "points-2": "5", "save": "1"},
     )
     assert response.status_code == 303
     page = text(client.get(game))

@@ -8,11 +8,13 @@ from .conftest import enter_deal, start_game, text
 
 def open_form(client, path):
     page = client.get(path).data.decode()
-    fields = dict(re.findall(r'<input [^>]*name="(attempt|version)"[^>]*value="([^"]*)"', page))
+    fields = dict(
+        re.findall(r'<input [^>]*name="(attempt|version|deal)"[^>]*value="([^"]*)"', page)
+    )
     fields |= {
         name: value
         for value, name in re.findall(
-            r'<input [^>]*value="([^"]*)"[^>]*name="(attempt|version)"', page
+            r'<input [^>]*value="([^"]*)"[^>]*name="(attempt|version|deal)"', page
         )
     }
     return fields
@@ -28,30 +30,68 @@ def test_a_save_sent_twice_records_the_deal_once(client):
     assert "Enter deal 2" in text(client.get(game))
 
 
-def test_a_save_on_a_stale_sheet_says_so_shows_the_sheet_and_keeps_the_entry(app, client):
-    game = start_game(client)
-    mine = open_form(client, f"{game}/deals/new")
+def other_phone(app, client):
+    """A second phone that keeps the same sheet (an editor too)."""
     other = app.test_client()
     with client.session_transaction() as session:
-        token = session["phone"]  # the other phone keeps the sheet too
+        token = session["phone"]
     with other.session_transaction() as session:
         session["phone"] = token
-    enter_deal(other, game, 1, points_0="40", points_2="0")  # another phone saves deal 1
+    return other
+
+
+def test_a_save_of_a_deal_saved_meanwhile_shows_the_entry_as_what_it_is(app, client):
+    game = start_game(client)
+    mine = open_form(client, f"{game}/deals/new")
+    enter_deal(other_phone(app, client), game, 1, points_0="35", points_2="5")
     body = mine | {"went_out": "0", "points-1": "10", "points-3": "5", "save": "1"}
     response = client.post(f"{game}/deals/new", data=body)
     assert response.status_code == 422
     page = text(response)
-    assert "deal 1 was just saved on another phone" in page
+    assert "Your entry for deal 1, not saved: another phone saved deal 1" in page
+    assert "Bob: 10 points" in page and "Dan: 5 points" in page  # what it held
     assert "6 40 ---" in page  # the sheet as it is now
-    assert 'value="10"' in response.data.decode()  # the entry as typed
-    new_version = re.search(
-        r'name="version"[^>]*value="(\d+)"|value="(\d+)"[^>]*name="version"',
-        response.data.decode(),
-    )
-    assert new_version
-    # Saving again, knowingly, records it as the next deal.
-    again = body | {"version": next(v for v in new_version.groups() if v)}
-    assert client.post(f"{game}/deals/new", data=again).status_code == 303
+    assert "Save deal" not in page  # no button invites a second deal 1
+    assert "Put it aside and enter deal 2" in page
+    assert 'name="points-1" value="10"' in response.data.decode()  # kept until put aside
+    # Sent again, even with the sheet's new version, it is never recorded as deal 2.
+    version = re.search(r'name="version"[^>]*value="(\d+)"', response.data.decode()).group(1)
+    assert client.post(f"{game}/deals/new", data=body | {"version": version}).status_code == 422
+    assert "Enter deal 2" in text(client.get(game))
+
+
+def test_a_kept_entry_never_opens_as_the_next_deal(app, client):
+    game = start_game(client)
+    mine = open_form(client, f"{game}/deals/new")
+    enter_deal(other_phone(app, client), game, 1, points_0="35", points_2="5")
+    # The phone put its kept entry (a draft for deal 1) back into the deal 2 form.
+    kept = mine | {"went_out": "0", "points-1": "10", "points-3": "5", "press": "refresh"}
+    page = text(client.post(f"{game}/deals/new", data=kept))
+    assert "Your entry for deal 1, not saved: another phone saved deal 1" in page
+    fresh = client.post(f"{game}/deals/new", data=kept | {"press": "discard"})
+    html = fresh.data.decode()
+    assert "Deal 2" in text(fresh) and "not saved" not in text(fresh)
+    assert 'name="points-1" value=""' in html and 'name="deal" type="hidden" value="2"' in html
+
+
+def test_a_save_after_another_change_keeps_the_entry_for_its_deal(app, client):
+    game = start_game(client)
+    enter_deal(client, game, 1, points_0="35", points_2="5")
+    mine = open_form(client, f"{game}/deals/new")
+    # Another phone corrects deal 1 while this one enters deal 2.
+    other = other_phone(app, client)
+    fields = open_form(other, f"{game}/deals/1/edit")
+    edit = fields | {"went_out": "1", "points-0": "15", "points-2": "5", "save": "1"}
+    assert other.post(f"{game}/deals/1/edit", data=edit).status_code == 303
+    body = mine | {"went_out": "0", "points-1": "10", "points-3": "5", "save": "1"}
+    response = client.post(f"{game}/deals/new", data=body)
+    assert response.status_code == 422
+    page = text(response)
+    assert "the sheet was just changed on another phone" in page
+    assert "Your entry for deal 2 is kept: save again to record it" in page
+    assert "Save deal 2" in page
+    version = re.search(r'name="version"[^>]*value="(\d+)"', response.data.decode()).group(1)
+    assert client.post(f"{game}/deals/new", data=body | {"version": version}).status_code == 303
     assert "Deal 3" in text(client.get(game))
 
 

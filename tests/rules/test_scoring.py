@@ -68,8 +68,8 @@ def table(variant="push", players=FOUR, **options):
         ("push", {}, "Ann", {"Bob": 25, "Dan": 10, "Cat": 40}, {"We": 0, "They": 35}),  # R30: partner's cards do not count
         ("push", {}, None, {"Ann": 5, "Bob": 25, "Cat": 10, "Dan": 10}, {"We": 15, "They": 35}),  # R27, R30
         ("push", {"partnerships": False}, "Ann", {"Bob": 25, "Cat": 5, "Dan": 10}, {"Ann": 0, "Bob": 25, "Cat": 5, "Dan": 10}),  # R31
-        ("push-solo", {}, "Bob", {"Ann": parse_cards("JK AS"), "Cat": 0, "Dan": 5}, {"Ann": 35, "Bob": 0, "Cat": 0, "Dan": 5}),  # R28, R31
-        ("shove-it", {}, "Bob", {"Ann": parse_cards("JK AS"), "Cat": 0}, {"We": 70, "They": 0}),  # R29
+        ("push-solo", {}, "Bob", {"Ann": parse_cards("JK AS"), "Cat": 10, "Dan": 5}, {"Ann": 35, "Bob": 0, "Cat": 10, "Dan": 5}),  # R28, R31
+        ("shove-it", {}, "Bob", {"Ann": parse_cards("JK AS"), "Cat": 5}, {"We": 75, "They": 0}),  # R29
     ],
 )  # fmt: skip
 def test_what_a_deal_adds_to_each_side(variant, options, went_out, hands, sides):
@@ -77,20 +77,20 @@ def test_what_a_deal_adds_to_each_side(variant, options, went_out, hands, sides)
 
 
 def test_a_deal_s_cards_dealt_follow_the_ruleset():
-    assert score_deal(table("push"), 3, "Ann", {"Bob": 0, "Dan": 0}).cards_dealt == 8
+    assert score_deal(table("push"), 3, "Ann", {"Bob": 5, "Dan": 5}).cards_dealt == 8
     assert (
-        score_deal(table("push", ten_cards=True), 3, "Ann", {"Bob": 0, "Dan": 0}).cards_dealt == 10
+        score_deal(table("push", ten_cards=True), 3, "Ann", {"Bob": 5, "Dan": 5}).cards_dealt == 10
     )
 
 
 @pytest.mark.parametrize(
     ("went_out", "hands", "error"),
     [
-        ("Zed", {"Bob": 0, "Dan": 0}, 'there is no player "Zed" in this game'),
-        ("Ann", {"Bob": 0}, "Dan scores in deal 1"),
-        ("Ann", {"Ann": parse_cards("7H"), "Bob": 0, "Dan": 0}, "Ann went out, so Ann has no cards left"),
+        ("Zed", {"Bob": 5, "Dan": 5}, 'there is no player "Zed" in this game'),
+        ("Ann", {"Bob": 5}, "Dan scores in deal 1"),
+        ("Ann", {"Ann": parse_cards("7H"), "Bob": 5, "Dan": 5}, "Ann went out, so Ann has no cards left"),
         ("Ann", {"Bob": parse_cards("7H 7H"), "Dan": parse_cards("7H")}, "there are three 7H here"),  # R3
-        ("Ann", {"Bob": 12, "Dan": 0}, "cannot be a hand in Push: every card is worth a multiple of 5"),
+        ("Ann", {"Bob": 12, "Dan": 5}, "cannot be a hand in Push: every card is worth a multiple of 5"),
         (None, {"Ann": 5, "Bob": 0, "Cat": 5, "Dan": 5}, "Bob cannot score 0 in deal 1: the stock ran out"),  # R27
         (None, {"Ann": 5, "Bob": 5, "Cat": parse_cards(""), "Dan": 5}, "Cat cannot score 0 in deal 1"),  # R27: no empty hand
     ],
@@ -126,11 +126,11 @@ def test_names_may_be_any_script_and_emoji_built_with_joiners():
 def test_the_sheet_runs_totals_and_names_the_lowest_as_winner():  # R32, R34
     seated = table("shove-it")
     deals = [
-        score_deal(seated, 1, "Ann", {"Bob": 40, "Dan": 0}),
+        score_deal(seated, 1, "Ann", {"Bob": 35, "Dan": 5}),
         score_deal(seated, 2, "Bob", {"Ann": 60, "Cat": 60}),
-        score_deal(seated, 3, "Cat", {"Bob": 60, "Dan": 0}),
-        score_deal(seated, 4, "Dan", {"Ann": 180, "Cat": 0}),
-        score_deal(seated, 5, "Ann", {"Bob": 180, "Dan": 0}),
+        score_deal(seated, 3, "Cat", {"Bob": 55, "Dan": 5}),
+        score_deal(seated, 4, "Dan", {"Ann": 175, "Cat": 5}),
+        score_deal(seated, 5, "Ann", {"Bob": 175, "Dan": 5}),
     ]
     sheet = Sheet(seated, tuple(deals))
     assert [tuple(row.values()) for row in sheet.running] == [

@@ -1,0 +1,48 @@
+"""Entering a deal on a phone: one entry a player, and points no hand can hold."""
+
+from playwright.sync_api import expect
+
+from .helpers import adds, chips, hand, open_deal_form, points, start_game, start_push, went_out
+
+
+def test_tapped_cards_replace_typed_points_and_typed_points_replace_cards(page):
+    start_push(page)
+    open_deal_form(page, 1)
+    went_out(page, 0)
+    points(page, 1, "25")
+    hand(page, 1, "AS KD")  # Bob's hand tapped in after all: the typed 25 goes
+    expect(page.locator("input[name='points-1']")).to_have_value("")
+    expect(page.locator("#pts-1")).to_have_text("25 points")  # 15 + 10, from the cards
+    points(page, 1, "40")  # and typed again: the chips go
+    expect(chips(page, "#chips-1")).to_have_count(0)
+    expect(page.locator("#pts-1")).to_have_text("40 points")
+    points(page, 3, "10")
+    expect(adds(page)).to_have_text("This deal adds: We 0 · They 50")
+
+
+def test_two_jokers_tapped_in_a_one_joker_pack_are_marked_even_after_typed_points(page):
+    start_game(page, "Shanghai", ["Ann", "Bob", "Cat"])  # R49: one joker for three
+    open_deal_form(page, 1)
+    went_out(page, 0)
+    points(page, 1, "20")
+    hand(page, 1, "JK")
+    hand(page, 2, "JK")
+    expect(page.locator("#chips-2 .chip.over")).to_have_count(1)
+    expect(page.locator("#points-2-error")).to_contain_text("holds only one")
+
+
+def test_points_no_hand_in_the_game_can_hold_are_refused_with_the_reason(page):
+    start_game(page, "Shanghai", ["Ann", "Bob", "Cat"])
+    open_deal_form(page, 1)
+    went_out(page, 0)
+    points(page, 1, "2")
+    expect(page.locator("#points-1-error")).to_have_text(
+        "Bob cannot have 2 points left; no hand in Shanghai is worth 2 points: "
+        "its smallest card is worth 3"
+    )
+    points(page, 2, "0")
+    expect(page.locator("#points-2-error")).to_contain_text("Cat cannot score 0 in deal 1")
+    points(page, 2, "-5")
+    expect(page.locator("#points-2-error")).to_have_text(
+        "Cat's points cannot be below 0; -5 was given"
+    )
