@@ -19,9 +19,9 @@ from collections.abc import Sequence
 from ..rules import VARIANTS, DealRule, Ruleset, Variant
 from ..rules.cards import RANK_TOKENS, SUIT_SYMBOLS
 from ..rules.contracts import describe_contract
+from ..rules.push import PUSH_FAMILY
 from ..rules.ruleset import ContractPart, Kind, WildLimit
 from ..rules.scoring import Sheet
-from ..rules.variants import PUSH_FAMILY
 
 #: R41: how the new-game form and the checker group the games.
 FAMILIES = ("Push family", "Contract Rummy family")
@@ -33,7 +33,7 @@ def families() -> list[tuple[str, list[Variant]]]:
     >>> [(name, len(games)) for name, games in families()]
     [('Push family', 4), ('Contract Rummy family', 12)]
     """
-    push = {variant.id for variant in PUSH_FAMILY}
+    push = {rules.variant for rules, _ in PUSH_FAMILY}
     return [
         (FAMILIES[0], [v for v in VARIANTS.values() if v.id in push]),
         (FAMILIES[1], [v for v in VARIANTS.values() if v.id not in push]),

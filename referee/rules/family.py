@@ -1,6 +1,7 @@
-"""The Contract Rummy family (``seeds/004_…``) as data: one preset ruleset per game,
-as FAMILY.md reads it (R41-R64). Nothing here is code about a game; every
-difference is a field of :class:`~referee.rules.ruleset.Ruleset`.
+"""The Contract Rummy family (``seeds/004_…``) as data: one preset per game, as
+FAMILY.md reads it (R41-R64), in the shape of the Push family's (``push.py``).
+Nothing here is code about a game; every difference is a field of
+:class:`~referee.rules.ruleset.Ruleset`.
 
 >>> [rules.variant for rules, _ in FAMILY][:4]
 ['contract-rummy', 'jo', 'progressive', 'king-rummy']
@@ -21,6 +22,7 @@ from .ruleset import (
     Kind,
     MeldWords,
     Packs,
+    Preset,
     Ruleset,
     WholeHand,
     WildLimit,
@@ -360,17 +362,17 @@ _FARMERS = replace(
 )
 
 #: R41's order: each game's ruleset and the options it offers, with their defaults.
-FAMILY: tuple[tuple[Ruleset, Mapping[str, bool]], ...] = (
-    (_CONTRACT_RUMMY, {"twos_wild": False}),
-    (_JO, {}),
-    (_PROGRESSIVE, {}),
-    (_KING_RUMMY, {}),
-    (_SHANGHAI, {}),
-    (_LOBA, {}),
-    (_CARIOCA, {}),
-    (_SA_KALUKI, {}),
-    (_CARIBBEAN, {}),
-    (_RUSSIAN, {}),
-    (_TELEFUNKEN, {}),
-    (_FARMERS, {}),
+FAMILY: tuple[Preset, ...] = (
+    Preset(_CONTRACT_RUMMY, {"twos_wild": False}),
+    Preset(_JO, {}),
+    Preset(_PROGRESSIVE, {}),
+    Preset(_KING_RUMMY, {}),
+    Preset(_SHANGHAI, {}),
+    Preset(_LOBA, {}),
+    Preset(_CARIOCA, {}),
+    Preset(_SA_KALUKI, {}),
+    Preset(_CARIBBEAN, {}),
+    Preset(_RUSSIAN, {}),
+    Preset(_TELEFUNKEN, {}),
+    Preset(_FARMERS, {}),
 )

@@ -40,7 +40,7 @@ from .melds import (
     SetReading,
     read_meld,
 )
-from .variants import Ruleset
+from .ruleset import Ruleset
 
 RANK_NAMES = (
     "an ace", "a two", "a three", "a four", "a five", "a six", "a seven",

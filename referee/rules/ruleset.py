@@ -2,8 +2,8 @@
 card values and scoring (R3, R17-R21, R28-R33, R38; FAMILY.md R41-R64).
 
 Every rule the referee checks is a field here; nothing asks which game it is
-playing (R38). The presets live in ``variants.py`` (Push and its relatives) and
-``family.py`` (the Contract Rummy family).
+playing (R38). The presets, one :class:`Preset` a game, live in ``push.py`` (the
+Push family) and ``family.py`` (the Contract Rummy family).
 
 >>> part = ContractPart("run", 4, exact=True)
 >>> str(part), part.describe(MeldWords("trio", "trios", "escalera", "escaleras"))
@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from .cards import RANK_TOKENS, SUIT_NAMES, TWO, Card, check_pack, number_word
 from .errors import GameRuleError, RulesError
@@ -429,3 +429,11 @@ class Ruleset:
         if not self.wild_lay_off:
             lines.append("A wild card is never laid off onto a meld on the table.")
         return tuple(lines)
+
+
+class Preset(NamedTuple):
+    """A game as it comes: its ruleset, and the options it offers with their defaults,
+    in the order they apply (``variants.OPTIONS``)."""
+
+    rules: Ruleset
+    defaults: Mapping[str, bool]
