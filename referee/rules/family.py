@@ -119,7 +119,6 @@ _CONTRACT_RUMMY = Ruleset(
     run_min=4,  # R44
     twos_wild=False,  # R46: option twos_wild
     ace_both_ends=True,  # R45
-    contract_sizes="exact",  # R47
     contract_runs_gap=True,  # R48
     later_melds=False,  # R59
     stock_out=False,  # R64
@@ -157,7 +156,6 @@ _KING_RUMMY = replace(
     ),  # R57, R58
     card_values=_values(joker=25, ace=15, courts=10),  # R60
     packs=Packs.of(((4, 4), 2, 4)),  # R49
-    contract_sizes="min",  # R47
 )
 
 _SHANGHAI = replace(
@@ -262,7 +260,6 @@ _CARIBBEAN = replace(
     packs=Packs.of(((3, 6), 2, 4)),  # R49
     words=MeldWords('"three"', '"threes"', '"four"', '"fours"', names_size=True),  # R42
     exact_initial_meld=False,  # R47: more_melds yes
-    contract_sizes="min",
     contract_runs_gap=False,
     set_min_natural=2,  # R54
     run_wilds_apart=True,  # R54
@@ -283,7 +280,6 @@ _RUSSIAN = replace(
     words=SET_WORDS,  # R42
     ace_both_ends=False,  # R45: the garbled order read as R12
     exact_initial_meld=False,  # R47
-    contract_sizes="min",
     contract_runs_gap=False,
     later_melds=True,  # R59
 )

@@ -300,7 +300,6 @@ class Ruleset:
     twos_wild: bool = True  # R4, R46: jokers always; 2s too where this is on
     ace_both_ends: bool = False  # R45: the 14-card run A..A
     ace_high_only: bool = False  # R45: Shanghai
-    contract_sizes: Literal["min", "exact"] = "min"  # R20, R47 (each part says it too)
     contract_runs_gap: bool = False  # R48
     wild_limit_by_size: tuple[tuple[Kind, int, int], ...] = ()  # R51: (kind, size, most)
     lay_offs_wild_limited: bool = True  # R51: Shanghai's table is not for lay-offs
