@@ -242,8 +242,7 @@ class Pack:
 
 @dataclass(frozen=True, slots=True)
 class Packs:
-    """R3, R49: the pack by number of players. Called with a player count it gives
-    the number of decks, as ``Ruleset.packs(players)`` always has.
+    """R3, R49: the pack by number of players (``Ruleset.pack(players)``).
 
     Rows are (lowest players, highest players, decks, jokers); ``jokers_per_player``
     adds that many jokers a player on top (Jo: jokers = players - 1).
@@ -263,9 +262,6 @@ class Packs:
                 return Pack(decks, jokers + self.jokers_per_player * players)
         last = self.rows[-1]
         return Pack(last[2], last[3] + self.jokers_per_player * players)
-
-    def __call__(self, players: int) -> int:
-        return self.pack(players).decks
 
 
 #: R3: two packs up to four players, a third from five on, two jokers a deck.
