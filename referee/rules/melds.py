@@ -737,6 +737,8 @@ def read_meld(
     declare: Declaration | None = None,
     players: int | None = None,
     deal: int | None = None,
+    *,
+    put_down_in: int | None = None,
 ) -> MeldVerdict:
     """Every legal reading of a meld (R4-R16, R43-R56), kept to ``declare`` when given.
 
@@ -747,9 +749,19 @@ def read_meld(
     initial meld's own rules (R51, R52, R55, R56). Rules over several melds are
     for :func:`~referee.rules.contracts.check_contract`.
 
+    ``put_down_in``, instead of ``deal``, is the deal of a game the meld goes down
+    in, not said to be of the initial meld or not: where the game puts no new meld
+    down after the initial meld (R59), every meld is one of it, judged as with
+    ``deal``; elsewhere it may be a later one, judged as without.
+
     A meld that holds more of a card than the pack does raises PackError (R3, R49);
     ``players`` picks the pack and defaults to the variant's smallest table.
     """
+    if put_down_in is not None:
+        if deal is not None:
+            raise TypeError("read_meld takes deal or put_down_in, not both")
+        rules.deal(put_down_in)  # a deal the game has, whatever R59 says
+        deal = None if rules.later_melds else put_down_in  # R59
     deal_rule = None if deal is None else rules.deal(deal)
     cards = tuple(cards)
     rules.check_cards(cards, players)

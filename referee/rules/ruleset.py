@@ -306,7 +306,7 @@ class Ruleset:
     closed_melds: bool = False  # R53: South African Kaluki's full group and A..A run
     lay_off_runs: LayOff = "both_ends"  # R23, R54: Caribbean lays off upward
     one_rank_one_suit: bool = False  # R54: never two groups of a rank, two runs of a suit
-    later_melds: bool = True  # R59: new melds after the initial meld (solver, hints)
+    later_melds: bool = True  # R59: new melds after the initial meld (read_meld's put_down_in)
     scoring: Scoring = "penalty"  # R61, R62
     winner: Winner = "lowest"  # R32, R62
     bent_table_doubles: bool = False  # R63
