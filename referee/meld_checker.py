@@ -42,6 +42,7 @@ from .rules.cards import number_word
 from .rules.contracts import ContractVerdict
 from .rules.rescue import one_card
 from .rules.solver import MAX_HAND
+from .rules.words import listed
 from .schemas import HandSolution, Rescue, RunReading, SetReading, reading_of
 
 MODES = ("meld", "layoff", "rescue", "contract", "hand")
@@ -124,8 +125,7 @@ def short_text(solution: HandSolution) -> str:
     names = ["any wild card" if card == "JK" else card for card in solution.completing]
     if not names:
         return "One card short"
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-    return f"One card short: {listed}"
+    return f"One card short: {listed(names, 'or')}"
 
 
 def declaration(key: str) -> Declaration | None:

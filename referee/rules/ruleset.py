@@ -23,6 +23,7 @@ from typing import Literal, NamedTuple
 
 from .cards import RANK_TOKENS, SUIT_NAMES, TWO, Card, check_pack, number_word
 from .errors import GameRuleError, RulesError
+from .words import listed
 
 Kind = Literal["set", "run"]
 Scoring = Literal["penalty", "winner_takes"]
@@ -136,7 +137,7 @@ def describe_parts(contract: Sequence[ContractPart], words: MeldWords = PLAIN_WO
         return "the whole hand in legal melds"
     counts = Counter(contract)
     phrases = [f"{number_word(n)} {part.describe(words, n)}" for part, n in counts.items()]
-    return phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " and " + phrases[-1]
+    return listed(phrases)
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,7 +343,7 @@ class Ruleset:
         counts = self.players
         if len(counts) > 2 and counts == tuple(range(counts[0], counts[-1] + 1)):
             return f"{counts[0]} to {counts[-1]}"
-        return " or ".join(str(n) for n in counts)
+        return listed([str(n) for n in counts], "or")
 
     def check_cards(self, cards: Sequence[Card], players: int | None = None) -> None:
         """PackError if the cards hold more of a card than this table's pack (R3, R49).

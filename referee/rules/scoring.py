@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from .cards import Card, check_pack, number_word
 from .errors import GameRuleError, RulesError
 from .ruleset import Ruleset
+from .words import listed
 
 NAME_LIMIT = 30
 #: The most a pot's stake or payout may be: more than any kitchen table plays for, and
@@ -223,7 +224,7 @@ def score_deal(
     scoring = table.scoring_players(out)
     missing = [player for player in scoring if player not in entries]
     if missing:
-        who = f"{_and(missing)} score" if len(missing) > 1 else f"{missing[0]} scores"
+        who = f"{listed(missing)} score" if len(missing) > 1 else f"{missing[0]} scores"
         raise GameRuleError(f"{who} in deal {number}: give the cards left in hand, or the points")
     if out is None:  # R27: nobody went out, so every hand still holds cards
         for player in scoring:
@@ -266,10 +267,6 @@ def _points(rules: Ruleset, table: Table, player: str, hand: Hand) -> int:
             f"{player}'s {hand} points are more than the whole pack is worth ({most})"
         )
     return hand
-
-
-def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 # --- The running sheet (R32, R34) --------------------------------------------------
