@@ -200,8 +200,10 @@ def _guard(body: Body | None = None) -> Guard:
             "an Idempotency-Key is 8 to 64 characters, none of them a control "
             "character; a random UUID will do",
         )
-    # A deal without a bent table (R63) is fingerprinted as before there were any, so
-    # a retry kept across the upgrade is still known as the same request.
+    # A deal without a bent table (R63) is fingerprinted without the field, as every
+    # deal was before there were any. Not a leftover: the answers kept for a day carry
+    # that digest, so a digest with the field would make a retry sent across the
+    # release a 409 (another request), where it should get its first answer.
     unbent = {"bent_table"} if isinstance(body, DealIn) and not body.bent_table else None
     payload = body.model_dump(mode="json", exclude=unbent) if body is not None else None
     return Guard.of(request.if_match, key, request.method, request.path, payload)

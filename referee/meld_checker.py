@@ -42,6 +42,7 @@ from .rules.cards import number_word
 from .rules.contracts import ContractVerdict
 from .rules.rescue import one_card
 from .rules.solver import MAX_HAND
+from .rules.words import listed
 from .schemas import HandSolution, Rescue, RunReading, SetReading, reading_of
 
 MODES = ("meld", "layoff", "rescue", "contract", "hand")
@@ -124,8 +125,7 @@ def short_text(solution: HandSolution) -> str:
     names = ["any wild card" if card == "JK" else card for card in solution.completing]
     if not names:
         return "One card short"
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-    return f"One card short: {listed}"
+    return f"One card short: {listed(names, 'or')}"
 
 
 def declaration(key: str) -> Declaration | None:
@@ -156,8 +156,9 @@ def run_checker(
 ) -> Checker:
     """The checker after the press in ``fields``, with its verdict. ``melds`` are the
     melds done so far of a contract check; ``deal`` is the game's deal (a contract
-    check needs one; one meld is judged as of it where the game puts no new meld
-    down after the initial meld, R59)."""
+    check needs one; one meld is judged as put down in it, which the rules core
+    holds to its contract where the game puts no new meld down after the initial
+    meld, R59)."""
     mode = fields.get("mode", "meld")
     if mode not in MODES or (mode in NEEDS_A_DEAL and deal is None):
         mode = "meld"
@@ -181,10 +182,9 @@ def run_checker(
     declare = declaration(checker.declare) if checker.declare else None
     try:
         if checker.mode == "meld" and checker.tray.cards:
-            # R59: where no new meld goes down after the initial meld, every meld put
-            # down in a game is one of the initial meld, held to the deal's contract.
-            as_of = deal if not rules.later_melds else None
-            checker.verdict = read_meld(checker.tray.cards, rules, declare, players, as_of)
+            checker.verdict = read_meld(
+                checker.tray.cards, rules, declare, players, put_down_in=deal
+            )
         elif checker.mode == "layoff" and checker.table.cards:
             checker.verdict = extend_meld(
                 checker.table.cards, checker.tray.cards, rules, declare=declare, players=players

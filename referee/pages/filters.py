@@ -9,6 +9,7 @@ from markupsafe import Markup
 
 from ..rules.cards import SUIT_SYMBOLS
 from ..rules.scoring import points_text
+from ..rules.words import listed
 from .words import own_word
 
 _CARD_CODE = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
@@ -52,4 +53,5 @@ def register(app: Flask) -> None:
     app.add_template_filter(plain, "plain")
     app.add_template_filter(sheet_total, "sheet_total")
     app.add_template_filter(points_text, "points")
+    app.add_template_filter(listed, "listed")
     app.add_template_global(own_word, "own_word")

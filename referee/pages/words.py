@@ -19,9 +19,10 @@ from collections.abc import Sequence
 from ..rules import VARIANTS, DealRule, Ruleset, Variant
 from ..rules.cards import RANK_TOKENS, SUIT_SYMBOLS
 from ..rules.contracts import describe_contract
+from ..rules.push import PUSH_FAMILY
 from ..rules.ruleset import ContractPart, Kind, WildLimit
 from ..rules.scoring import Sheet
-from ..rules.variants import PUSH_FAMILY
+from ..rules.words import listed, wild_cards
 
 #: R41: how the new-game form and the checker group the games.
 FAMILIES = ("Push family", "Contract Rummy family")
@@ -33,15 +34,11 @@ def families() -> list[tuple[str, list[Variant]]]:
     >>> [(name, len(games)) for name, games in families()]
     [('Push family', 4), ('Contract Rummy family', 12)]
     """
-    push = {variant.id for variant in PUSH_FAMILY}
+    push = {rules.variant for rules, _ in PUSH_FAMILY}
     return [
         (FAMILIES[0], [v for v in VARIANTS.values() if v.id in push]),
         (FAMILIES[1], [v for v in VARIANTS.values() if v.id not in push]),
     ]
-
-
-def _wild_count(n: int) -> str:
-    return f"{n} wild card{'s' * (n != 1)}"
 
 
 def _by_size(rules: Ruleset, contract: Sequence[ContractPart]) -> str:
@@ -63,11 +60,11 @@ def _by_size(rules: Ruleset, contract: Sequence[ContractPart]) -> str:
     if not phrases:
         return ""
     if len(phrases) > 1 and len({most for most, _ in phrases}) == 1:
-        return f"at most {_wild_count(phrases[0][0])} in each meld"
+        return f"at most {wild_cards(phrases[0][0], digits=True)} in each meld"
     first, *rest = phrases
-    texts = [f"at most {_wild_count(first[0])} in {first[1]}"]
+    texts = [f"at most {wild_cards(first[0], digits=True)} in {first[1]}"]
     texts += [f"{most} in {where}" for most, where in rest]
-    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " and " + texts[-1]
+    return listed(texts)
 
 
 def deal_limits(rules: Ruleset, deal: DealRule) -> list[str]:
@@ -85,9 +82,13 @@ def deal_limits(rules: Ruleset, deal: DealRule) -> list[str]:
     if by_size:
         limits.append(by_size)
     if rules.initial_wilds_per_meld is not None and deal.contract:
-        limits.append(f"at most {_wild_count(rules.initial_wilds_per_meld)} in each meld")
+        limits.append(
+            f"at most {wild_cards(rules.initial_wilds_per_meld, digits=True)} in each meld"
+        )
     if deal.contract_wilds is not None:
-        limits.append(f"at most {_wild_count(deal.contract_wilds)} in the whole initial meld")
+        limits.append(
+            f"at most {wild_cards(deal.contract_wilds, digits=True)} in the whole initial meld"
+        )
     if deal.whole_hand is not None:
         how = "exactly" if deal.whole_hand.exactly else "at least"
         limits.append(f"melds holding {how} {deal.whole_hand.cards} cards")
@@ -196,15 +197,6 @@ def _face(index: int, ranks: Sequence[str], values: dict[str, int]) -> bool:
     return at_face(index) and (at_face(index - 1) or at_face(index + 1))
 
 
-def and_list(names: Sequence[str]) -> str:
-    """``Ann, Bob and Cat``.
-
-    >>> and_list(["Ann"]), and_list(["Ann", "Cat"]), and_list(["Ann", "Bob", "Cat"])
-    ('Ann', 'Ann and Cat', 'Ann, Bob and Cat')
-    """
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def winners_by_name(sheet: Sheet) -> list[str]:
     """The people who won (R32, R61, R62): every player of each winning side."""
     sides = {side.name: side for side in sheet.table.sides}
@@ -219,12 +211,12 @@ def winner_text(sheet: Sheet) -> str:
         return ""
     total = sheet.totals[winners[0]]
     sides = {side.name: side for side in sheet.table.sides}
-    people = [and_list(sides[name].players) for name in winners]
+    people = [listed(sides[name].players) for name in winners]
     # R62: where the highest total wins, say so, as it is not what a rummy player expects.
     highest = ", the highest total" if sheet.table.rules.winner == "highest" else ""
     if len(winners) > 1:
         if sheet.table.rules.partnerships:
             return f"{' tie with '.join(people)} for the win with {total} each{highest}"
-        return f"{and_list(winners)} tie for the win with {total} each{highest}"
+        return f"{listed(winners)} tie for the win with {total} each{highest}"
     verb = "win" if len(sides[winners[0]].players) > 1 else "wins"
     return f"{people[0]} {verb} with {total}{highest}"

@@ -19,24 +19,21 @@ from .melds import (
     read_meld,
 )
 from .rescue import RescueVerdict, Swap, rescue
-from .scoring import HandScore, score_hand
-from .solver import Solution, SolvedMeld, solve_hand
-from .variants import (
-    OPTIONS,
-    VARIANTS,
+from .ruleset import (
     CardValues,
     ContractPart,
     DealRule,
     MeldWords,
     Pack,
     Packs,
+    Preset,
     Ruleset,
-    Variant,
     WholeHand,
     WildLimit,
-    get_ruleset,
-    get_variant,
 )
+from .scoring import HandScore, score_hand
+from .solver import Solution, SolvedMeld, solve_hand
+from .variants import OPTIONS, VARIANTS, Variant, get_ruleset, get_variant
 
 __all__ = [
     "OPTIONS",
@@ -56,6 +53,7 @@ __all__ = [
     "PackError",
     "Packs",
     "Placed",
+    "Preset",
     "Reading",
     "RescueVerdict",
     "RulesError",

@@ -26,7 +26,7 @@ RANK_PLURALS = (
     "aces", "twos", "threes", "fours", "fives", "sixes", "sevens",
     "eights", "nines", "tens", "jacks", "queens", "kings",
 )  # fmt: skip
-ACE, TWO, KING, ACE_HIGH = 1, 2, 13, 14
+ACE, TWO, ACE_HIGH = 1, 2, 14
 JOKER_TOKEN = "JK"
 
 _RANK_OF_TOKEN = {token: rank for rank, token in enumerate(RANK_TOKENS, start=1)}

@@ -29,6 +29,7 @@ from .melds import (
     wild_count,
 )
 from .ruleset import ContractPart, DealRule, MeldWords, Ruleset, describe_parts
+from .words import listed, wild_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,9 +114,11 @@ def _shortfall(
         return f"{needs}, each its own meld; these {len(verdicts)} melds cannot cover every part"
     if len(short) == 1 and len(set(deal.contract)) == 1:
         return f"{needs}; found {number_word(short[0][1]) if short[0][1] else 'none'}"
-    lacking = " and ".join(
-        f"{number_word(n)} {_plural(part, n, words)}" if n else f"no {_plural(part, 1, words)}"
-        for part, n in short
+    lacking = listed(
+        [
+            f"{number_word(n)} {_plural(part, n, words)}" if n else f"no {_plural(part, 1, words)}"
+            for part, n in short
+        ]
     )
     return f"{needs}; found {lacking}"
 
@@ -269,8 +272,8 @@ def _broken(
         wilds = sum(wild_count(r, verdicts[i].cards, rules) for i, _, r in chosen)
         most = deal.contract_wilds or 0
         return (
-            f"deal {deal.number} of {rules.name} allows at most {number_word(most)} wild "
-            f"card{'s' * (most != 1)} in the whole initial meld; these melds hold "
+            f"deal {deal.number} of {rules.name} allows at most {wild_cards(most)} in the "
+            "whole initial meld; these melds hold "
             f"{number_word(wilds)} (R53)"
         )
     for position, (index, _, reading) in enumerate(chosen):

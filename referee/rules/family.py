@@ -1,6 +1,7 @@
-"""The Contract Rummy family (``seeds/004_…``) as data: one preset ruleset per game,
-as FAMILY.md reads it (R41-R64). Nothing here is code about a game; every
-difference is a field of :class:`~referee.rules.ruleset.Ruleset`.
+"""The Contract Rummy family (``seeds/004_…``) as data: one preset per game, as
+FAMILY.md reads it (R41-R64), in the shape of the Push family's (``push.py``).
+Nothing here is code about a game; every difference is a field of
+:class:`~referee.rules.ruleset.Ruleset`.
 
 >>> [rules.variant for rules, _ in FAMILY][:4]
 ['contract-rummy', 'jo', 'progressive', 'king-rummy']
@@ -21,6 +22,7 @@ from .ruleset import (
     Kind,
     MeldWords,
     Packs,
+    Preset,
     Ruleset,
     WholeHand,
     WildLimit,
@@ -117,7 +119,6 @@ _CONTRACT_RUMMY = Ruleset(
     run_min=4,  # R44
     twos_wild=False,  # R46: option twos_wild
     ace_both_ends=True,  # R45
-    contract_sizes="exact",  # R47
     contract_runs_gap=True,  # R48
     later_melds=False,  # R59
     stock_out=False,  # R64
@@ -155,7 +156,6 @@ _KING_RUMMY = replace(
     ),  # R57, R58
     card_values=_values(joker=25, ace=15, courts=10),  # R60
     packs=Packs.of(((4, 4), 2, 4)),  # R49
-    contract_sizes="min",  # R47
 )
 
 _SHANGHAI = replace(
@@ -260,7 +260,6 @@ _CARIBBEAN = replace(
     packs=Packs.of(((3, 6), 2, 4)),  # R49
     words=MeldWords('"three"', '"threes"', '"four"', '"fours"', names_size=True),  # R42
     exact_initial_meld=False,  # R47: more_melds yes
-    contract_sizes="min",
     contract_runs_gap=False,
     set_min_natural=2,  # R54
     run_wilds_apart=True,  # R54
@@ -281,7 +280,6 @@ _RUSSIAN = replace(
     words=SET_WORDS,  # R42
     ace_both_ends=False,  # R45: the garbled order read as R12
     exact_initial_meld=False,  # R47
-    contract_sizes="min",
     contract_runs_gap=False,
     later_melds=True,  # R59
 )
@@ -360,17 +358,17 @@ _FARMERS = replace(
 )
 
 #: R41's order: each game's ruleset and the options it offers, with their defaults.
-FAMILY: tuple[tuple[Ruleset, Mapping[str, bool]], ...] = (
-    (_CONTRACT_RUMMY, {"twos_wild": False}),
-    (_JO, {}),
-    (_PROGRESSIVE, {}),
-    (_KING_RUMMY, {}),
-    (_SHANGHAI, {}),
-    (_LOBA, {}),
-    (_CARIOCA, {}),
-    (_SA_KALUKI, {}),
-    (_CARIBBEAN, {}),
-    (_RUSSIAN, {}),
-    (_TELEFUNKEN, {}),
-    (_FARMERS, {}),
+FAMILY: tuple[Preset, ...] = (
+    Preset(_CONTRACT_RUMMY, {"twos_wild": False}),
+    Preset(_JO, {}),
+    Preset(_PROGRESSIVE, {}),
+    Preset(_KING_RUMMY, {}),
+    Preset(_SHANGHAI, {}),
+    Preset(_LOBA, {}),
+    Preset(_CARIOCA, {}),
+    Preset(_SA_KALUKI, {}),
+    Preset(_CARIBBEAN, {}),
+    Preset(_RUSSIAN, {}),
+    Preset(_TELEFUNKEN, {}),
+    Preset(_FARMERS, {}),
 )

@@ -35,6 +35,7 @@ from .cards import (
 )
 from .errors import RulesError
 from .ruleset import ContractPart, DealRule, Kind, Ruleset, WildLimit, describe_parts
+from .words import listed, wild_cards
 
 MIN_MELD = 3  # R8, R11
 MAX_RUN = 13  # R12: one ace at most
@@ -240,10 +241,6 @@ class Limits:
 NO_LIMITS = Limits()
 
 
-def _wild_word(n: int) -> str:
-    return f"{number_word(n)} wild card{'s' * (n != 1)}"
-
-
 def _limit_reason(
     rules: Ruleset,
     limits: Limits,
@@ -264,7 +261,7 @@ def _limit_reason(
         if by_size is not None and (most is None or by_size < most):
             most, sized = by_size, True
     if most is not None and wild > most:
-        may = "no wild card" if most == 0 else "at most " + _wild_word(most)
+        may = "no wild card" if most == 0 else "at most " + wild_cards(most)
         meld = f"a {rules.words.noun(kind)} of {number_word(size)}" if sized else "a meld"
         return (
             f"too many wild cards for {rules.name}: {meld} may hold {may}, "
@@ -640,7 +637,7 @@ def _alternatives(readings: Sequence[Reading], most: int = 4) -> str:
     named = [reading.describe() for reading in readings[:most]]
     if len(readings) > most:
         named.append(f"{len(readings) - most} more")
-    return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " or " + named[-1]
+    return listed(named, "or")
 
 
 def _explain(cards: Sequence[Card], rules: Ruleset) -> list[str]:
@@ -684,19 +681,19 @@ def part_reason(
         return f"{needs}; this one has {number_word(len(cards))}"
     wild = wild_count(reading, cards, rules)
     if part.no_wild and wild:  # R55, R56
-        return f"{needs}; this one holds {_wild_word(wild)}"
+        return f"{needs}; this one holds {wild_cards(wild)}"
     if part.distinct_suits and len({card.suit for card in cards}) < len(cards):  # R55
         return f"{needs}; this one repeats a suit"
     most = rules.initial_wilds_per_meld
     if most is not None and wild > most:  # R52
         return (
-            f"in {rules.name} each meld of the initial meld holds at most {_wild_word(most)}; "
+            f"in {rules.name} each meld of the initial meld holds at most {wild_cards(most)}; "
             f"this one holds {number_word(wild)}"
         )
     most = deal.contract_wilds
     if most is not None and wild > most:  # R53
         return (
-            f"deal {deal.number} of {rules.name} allows at most {_wild_word(most)} in the "
+            f"deal {deal.number} of {rules.name} allows at most {wild_cards(most)} in the "
             f"whole initial meld; this meld alone holds {number_word(wild)}"
         )
     return None
@@ -737,6 +734,8 @@ def read_meld(
     declare: Declaration | None = None,
     players: int | None = None,
     deal: int | None = None,
+    *,
+    put_down_in: int | None = None,
 ) -> MeldVerdict:
     """Every legal reading of a meld (R4-R16, R43-R56), kept to ``declare`` when given.
 
@@ -747,9 +746,19 @@ def read_meld(
     initial meld's own rules (R51, R52, R55, R56). Rules over several melds are
     for :func:`~referee.rules.contracts.check_contract`.
 
+    ``put_down_in``, instead of ``deal``, is the deal of a game the meld goes down
+    in, not said to be of the initial meld or not: where the game puts no new meld
+    down after the initial meld (R59), every meld is one of it, judged as with
+    ``deal``; elsewhere it may be a later one, judged as without.
+
     A meld that holds more of a card than the pack does raises PackError (R3, R49);
     ``players`` picks the pack and defaults to the variant's smallest table.
     """
+    if put_down_in is not None:
+        if deal is not None:
+            raise TypeError("read_meld takes deal or put_down_in, not both")
+        rules.deal(put_down_in)  # a deal the game has, whatever R59 says
+        deal = None if rules.later_melds else put_down_in  # R59
     deal_rule = None if deal is None else rules.deal(deal)
     cards = tuple(cards)
     rules.check_cards(cards, players)

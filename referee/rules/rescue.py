@@ -40,7 +40,8 @@ from .melds import (
     SetReading,
     read_meld,
 )
-from .variants import Ruleset
+from .ruleset import Ruleset
+from .words import listed
 
 RANK_NAMES = (
     "an ace", "a two", "a three", "a four", "a five", "a six", "a seven",
@@ -279,7 +280,7 @@ def _why_not(
         return f"{reading.describe()} has no wild card{its}"
     if isinstance(reading, RunReading):
         named = [f"{meld[index]} for {card}" for index, card in wild]
-        return f"in {reading.describe()}, {_and(named).replace(' for ', ' stands for ', 1)}"
+        return f"in {reading.describe()}, {listed(named).replace(' for ', ' stands for ', 1)}"
     whose = _whose([meld[index] for index, _ in wild])
     rank = RANK_NAMES[reading.rank - 1]
     if not _fits_set(meld, natural, reading, rules) and natural.rank == reading.rank:
@@ -303,14 +304,4 @@ def _whose(wild: Sequence[Card]) -> str:
 
 def _either(cards: Sequence[Card]) -> str:
     """``JK``, ``2S or JK``, ``6C, 6D or 6S``."""
-    return _join([str(card) for card in cards], "or")
-
-
-def _and(items: Sequence[str]) -> str:
-    return _join(items, "and")
-
-
-def _join(items: Sequence[str], word: str) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {word} " + items[-1]
+    return listed([str(card) for card in cards], "or")

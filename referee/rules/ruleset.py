@@ -2,8 +2,8 @@
 card values and scoring (R3, R17-R21, R28-R33, R38; FAMILY.md R41-R64).
 
 Every rule the referee checks is a field here; nothing asks which game it is
-playing (R38). The presets live in ``variants.py`` (Push and its relatives) and
-``family.py`` (the Contract Rummy family).
+playing (R38). The presets, one :class:`Preset` a game, live in ``push.py`` (the
+Push family) and ``family.py`` (the Contract Rummy family).
 
 >>> part = ContractPart("run", 4, exact=True)
 >>> str(part), part.describe(MeldWords("trio", "trios", "escalera", "escaleras"))
@@ -19,10 +19,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from .cards import RANK_TOKENS, SUIT_NAMES, TWO, Card, check_pack, number_word
 from .errors import GameRuleError, RulesError
+from .words import listed
 
 Kind = Literal["set", "run"]
 Scoring = Literal["penalty", "winner_takes"]
@@ -136,7 +137,7 @@ def describe_parts(contract: Sequence[ContractPart], words: MeldWords = PLAIN_WO
         return "the whole hand in legal melds"
     counts = Counter(contract)
     phrases = [f"{number_word(n)} {part.describe(words, n)}" for part, n in counts.items()]
-    return phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " and " + phrases[-1]
+    return listed(phrases)
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,8 +243,7 @@ class Pack:
 
 @dataclass(frozen=True, slots=True)
 class Packs:
-    """R3, R49: the pack by number of players. Called with a player count it gives
-    the number of decks, as ``Ruleset.packs(players)`` always has.
+    """R3, R49: the pack by number of players (``Ruleset.pack(players)``).
 
     Rows are (lowest players, highest players, decks, jokers); ``jokers_per_player``
     adds that many jokers a player on top (Jo: jokers = players - 1).
@@ -263,9 +263,6 @@ class Packs:
                 return Pack(decks, jokers + self.jokers_per_player * players)
         last = self.rows[-1]
         return Pack(last[2], last[3] + self.jokers_per_player * players)
-
-    def __call__(self, players: int) -> int:
-        return self.pack(players).decks
 
 
 #: R3: two packs up to four players, a third from five on, two jokers a deck.
@@ -300,7 +297,6 @@ class Ruleset:
     twos_wild: bool = True  # R4, R46: jokers always; 2s too where this is on
     ace_both_ends: bool = False  # R45: the 14-card run A..A
     ace_high_only: bool = False  # R45: Shanghai
-    contract_sizes: Literal["min", "exact"] = "min"  # R20, R47 (each part says it too)
     contract_runs_gap: bool = False  # R48
     wild_limit_by_size: tuple[tuple[Kind, int, int], ...] = ()  # R51: (kind, size, most)
     lay_offs_wild_limited: bool = True  # R51: Shanghai's table is not for lay-offs
@@ -311,7 +307,7 @@ class Ruleset:
     closed_melds: bool = False  # R53: South African Kaluki's full group and A..A run
     lay_off_runs: LayOff = "both_ends"  # R23, R54: Caribbean lays off upward
     one_rank_one_suit: bool = False  # R54: never two groups of a rank, two runs of a suit
-    later_melds: bool = True  # R59: new melds after the initial meld (solver, hints)
+    later_melds: bool = True  # R59: new melds after the initial meld (read_meld's put_down_in)
     scoring: Scoring = "penalty"  # R61, R62
     winner: Winner = "lowest"  # R32, R62
     bent_table_doubles: bool = False  # R63
@@ -347,7 +343,7 @@ class Ruleset:
         counts = self.players
         if len(counts) > 2 and counts == tuple(range(counts[0], counts[-1] + 1)):
             return f"{counts[0]} to {counts[-1]}"
-        return " or ".join(str(n) for n in counts)
+        return listed([str(n) for n in counts], "or")
 
     def check_cards(self, cards: Sequence[Card], players: int | None = None) -> None:
         """PackError if the cards hold more of a card than this table's pack (R3, R49).
@@ -429,3 +425,11 @@ class Ruleset:
         if not self.wild_lay_off:
             lines.append("A wild card is never laid off onto a meld on the table.")
         return tuple(lines)
+
+
+class Preset(NamedTuple):
+    """A game as it comes: its ruleset, and the options it offers with their defaults,
+    in the order they apply (``variants.OPTIONS``)."""
+
+    rules: Ruleset
+    defaults: Mapping[str, bool]

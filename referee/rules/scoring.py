@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from .cards import SUIT_NAMES, Card, check_pack, number_word
 from .errors import GameRuleError, PackError, RulesError
 from .ruleset import CardValues, Ruleset
+from .words import listed
 
 NAME_LIMIT = 30
 #: The most a pot's stake or payout may be: more than any kitchen table plays for, and
@@ -237,7 +238,7 @@ class DealSoFar:
                 raise self.errors[player]
         if self.missing:
             number, missing = self.number, self.missing
-            who = f"{and_list(missing)} score" if len(missing) > 1 else f"{missing[0]} scores"
+            who = f"{listed(missing)} score" if len(missing) > 1 else f"{missing[0]} scores"
             raise GameRuleError(
                 f"{who} in deal {number}: give the cards left in hand, or the points",
                 player=missing[0],
@@ -471,15 +472,6 @@ def _possible_points(values: CardValues, decks: int, jokers: int) -> frozenset[i
     if 0 not in counts:  # a hand of at least one card: 0 only from a card worth 0
         sums.discard(0)
     return frozenset(sums)
-
-
-def and_list(names: Sequence[str]) -> str:
-    """Names joined as a sentence says them.
-
-    >>> and_list(["Ann"]), and_list(["Ann", "Bob", "Cat"])
-    ('Ann', 'Ann, Bob and Cat')
-    """
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 # --- The running sheet (R32, R34) --------------------------------------------------

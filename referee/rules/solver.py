@@ -44,7 +44,6 @@ from .melds import (
     RunReading,
     SetReading,
     read_meld,
-    wild_count,
 )
 from .ruleset import ContractPart, DealRule, Kind, Ruleset, WildLimit
 
@@ -63,7 +62,6 @@ class SolvedMeld:
     cards: tuple[Card, ...]
     reading: Reading
     part: ContractPart | None
-    wilds: int = 0  # wild cards standing for other cards (R65's last tie-break)
 
     @property
     def contract(self) -> bool:
@@ -99,11 +97,6 @@ class Solution:
     left_points: int
     short: int
     completing: tuple[Card, ...] = ()
-
-    @property
-    def wild_cards_used(self) -> int:
-        """Wild cards in the melds standing for other cards (a 2 as itself is not one)."""
-        return sum(meld.wilds for meld in self.melds)
 
     @property
     def completing_tokens(self) -> tuple[str, ...]:
@@ -1061,7 +1054,7 @@ class _Search:
         run_suits_used = bin(marks >> 16).count("1")
         best: Found | None = None
 
-        def done(wilds_used: int, size: int) -> bool:
+        def done(size: int) -> bool:
             if self.whole is None:
                 return True
             total = held + size
@@ -1100,7 +1093,7 @@ class _Search:
             nonlocal best
             if self.feasible and best is not None:
                 return
-            if at == len(parts) and done(wilds, size):
+            if at == len(parts) and done(size):
                 points = self.wild_points[nat2]
                 gain = points[used + wilds] - points[used]
                 found = (gain, -wilds, chain)
@@ -1212,8 +1205,7 @@ def _assemble(
             meld_cards = reading.in_order
         part = parts[plan.part] if plan.part >= 0 else None
         order_key = rule.contract.index(part) if part is not None else len(rule.contract)
-        wild = wild_count(reading, meld_cards, rules)
-        melds.append((order_key, SolvedMeld(tuple(meld_cards), reading, part, wild)))
+        melds.append((order_key, SolvedMeld(tuple(meld_cards), reading, part)))
     melds.sort(key=lambda item: item[0])
     left_counts = Counter(cards)
     for _, meld in melds:

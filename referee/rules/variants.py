@@ -1,8 +1,10 @@
-"""Every game as data: a preset ruleset per variant, plus options (R17-R19, R41).
+"""Every game as data: a preset per variant, plus options (R17-R19, R41).
 
-A :class:`Variant` is a frozen preset; :meth:`Variant.ruleset` applies a table's
-options to it and gives the :class:`Ruleset` every other part of the referee
-reads. Nothing elsewhere asks which variant it is playing: it reads the fields.
+The presets are the Push family's (``push.py``) and the Contract Rummy family's
+(``family.py``). A :class:`Variant` is a frozen preset; :meth:`Variant.ruleset`
+applies a table's options to it and gives the :class:`Ruleset` every other part
+of the referee reads. Nothing elsewhere asks which variant it is playing: it
+reads the fields.
 
 >>> rules = VARIANTS["push"].ruleset({"three_and_seven": True})
 >>> [str(part) for part in rules.deal(5).contract]
@@ -19,45 +21,10 @@ from types import MappingProxyType
 
 from .errors import RulesError, UnknownVariantError
 from .family import FAMILY
-from .ruleset import (
-    CardValues,
-    ContractPart,
-    DealRule,
-    Kind,
-    MeldWords,
-    Pack,
-    Packs,
-    Ruleset,
-    WholeHand,
-    WildLimit,
-)
+from .push import PUSH_FAMILY
+from .ruleset import CardValues, ContractPart, Preset, Ruleset
 
-__all__ = [
-    "OPTIONS",
-    "VARIANTS",
-    "CardValues",
-    "ContractPart",
-    "DealRule",
-    "Kind",
-    "MeldWords",
-    "Option",
-    "Pack",
-    "Packs",
-    "Ruleset",
-    "Variant",
-    "WholeHand",
-    "WildLimit",
-    "get_ruleset",
-    "get_variant",
-]
-
-
-def _set(n: int) -> ContractPart:
-    return ContractPart("set", n)
-
-
-def _run(n: int) -> ContractPart:
-    return ContractPart("run", n)
+__all__ = ["OPTIONS", "VARIANTS", "Option", "Variant", "get_ruleset", "get_variant"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +46,8 @@ def _three_and_seven(rules: Ruleset, on: bool) -> Ruleset:
     if not on:
         return rules
     *first, fifth = rules.deals
-    return replace(rules, deals=(*first, replace(fifth, contract=(_run(3), _run(7)))))
+    runs = (ContractPart("run", 3), ContractPart("run", 7))
+    return replace(rules, deals=(*first, replace(fifth, contract=runs)))
 
 
 def _twos_wild(rules: Ruleset, on: bool) -> Ruleset:
@@ -141,6 +109,11 @@ class Variant:
     base: Ruleset
     defaults: Mapping[str, bool]  # the options offered, in the order they apply
 
+    @classmethod
+    def of(cls, preset: Preset) -> Variant:
+        """The variant of a preset (``push.py``, ``family.py``), named as its ruleset."""
+        return cls(preset.rules.variant, preset.rules.name, preset.rules, preset.defaults)
+
     def ruleset(self, options: Mapping[str, object] | None = None) -> Ruleset:
         """The ruleset for a table that chose ``options``; omitted options keep their
         default. An unknown option or a value other than true/false is a RulesError."""
@@ -160,90 +133,9 @@ class Variant:
         return replace(rules, options=MappingProxyType(chosen))
 
 
-PUSH_VALUES = CardValues.of(joker=20, ace=15, two=20, r3_9=5, r10_13=10)  # R28
-SHOVE_IT_VALUES = CardValues.of(joker=50, ace=20, two=20, r3_7=5, r8_13=10)  # R29
-
-PUSH_DEALS = (  # R17
-    DealRule(1, 6, (_set(3), _set(3))),
-    DealRule(2, 7, (_set(3), _run(4))),
-    DealRule(3, 8, (_run(4), _run(4))),
-    DealRule(4, 9, (_set(3), _set(3), _set(3))),
-    DealRule(5, 10, (_run(5), _run(5))),
-)
-SHOVE_IT_DEALS = (  # R19
-    *PUSH_DEALS[:2],
-    DealRule(3, 8, (_set(3), _run(5))),
-    PUSH_DEALS[3],
-    DealRule(5, 10, (_set(3), _run(7))),
-)
-
-_PUSH = Ruleset(
-    variant="push",
-    name="Push",
-    players=(4,),
-    partnerships=True,
-    deals=PUSH_DEALS,
-    card_values=PUSH_VALUES,
-    wild_limit=WildLimit.ANY,
-    set_distinct_suits=True,
-    exact_initial_meld=False,
-    rescue_to_hand=False,
-    pot=False,
-)
-_COMMON = {"set_distinct_suits": True, "rescue_to_hand": False}
-
-PUSH_FAMILY: tuple[Variant, ...] = (
-            Variant(
-                "push",
-                "Push",
-                _PUSH,
-                {"ten_cards": False, "three_and_seven": False, **_COMMON, "partnerships": True},
-            ),
-            Variant(
-                "push-solo",
-                "Push solo",
-                replace(
-                    _PUSH, variant="push-solo", name="Push solo", players=(4, 5, 6),
-                    partnerships=False,
-                ),  # R31, R36
-                {"ten_cards": False, "three_and_seven": False, **_COMMON},
-            ),
-            Variant(
-                "cap-it",
-                "Cap-It",
-                replace(
-                    _PUSH, variant="cap-it", name="Cap-It", players=(4, 5, 6),
-                    partnerships=False, pot=True,
-                ),  # R18, R33, R36
-                {"ten_cards": True, "three_and_seven": True, **_COMMON},
-            ),
-            Variant(
-                "shove-it",
-                "Shove-It",
-                replace(
-                    _PUSH, variant="shove-it", name="Shove-It", players=(4, 6),
-                    deals=SHOVE_IT_DEALS, card_values=SHOVE_IT_VALUES,
-                    wild_limit=WildLimit.FEWER_THAN_NATURAL, set_distinct_suits=False,
-                    exact_initial_meld=True,
-                ),  # R3, R7, R10, R19, R21, R29, R35
-                {
-                    "ten_cards": False,
-                    "set_distinct_suits": False,
-                    "rescue_to_hand": False,
-                    "partnerships": True,
-                },
-            ),
-)  # fmt: skip
-
 # R41: the Push family first, then the Contract Rummy family in R41's order.
 VARIANTS: Mapping[str, Variant] = MappingProxyType(
-    {
-        variant.id: variant
-        for variant in (
-            *PUSH_FAMILY,
-            *(Variant(base.variant, base.name, base, defaults) for base, defaults in FAMILY),
-        )
-    }
+    {variant.id: variant for variant in map(Variant.of, (*PUSH_FAMILY, *FAMILY))}
 )
 
 

@@ -6,6 +6,7 @@ import uuid
 import pytest
 from sqlalchemy import event, func, select
 
+from referee.idempotency import fingerprint
 from referee.models import Game as GameRow
 from referee.models import IdempotentRequest, db
 
@@ -101,6 +102,20 @@ def test_creating_a_game_twice_with_one_key_creates_it_once_and_gives_the_same_k
         ).status_code
         == 201
     )
+
+
+def test_an_unbent_deal_is_kept_under_the_digest_it_always_had(stored_app):  # R63
+    """The answers kept for a day carry their request's digest: a deal with no bent
+    table is digested without the field, as before there were bent tables, so that
+    a retry sent across a release still gets its first answer."""
+    client = stored_app.test_client()
+    game = Game(client, variant="push")
+    retry = key()
+    assert post_deal(game, **{"Idempotency-Key": retry}).status_code == 201
+    with stored_app.app_context():
+        kept = db.session.get(IdempotentRequest, (game.id, retry))
+    body = {"went_out": "Ann", "hands": {}, "points": {"Bob": 10, "Dan": 10}}
+    assert kept.fingerprint == fingerprint("POST", f"/api/v1/games/{game.id}/deals", body)
 
 
 @pytest.mark.parametrize("good", ["has space inside", "ünïcode-key", "x" * 64, "12345678"])

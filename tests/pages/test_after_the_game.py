@@ -3,8 +3,8 @@ table", items 5 and 6): the winners by name, Play again, New game, wins per play
 
 import re
 
-from referee.pages.words import and_list
 from referee.rules import get_ruleset
+from referee.rules.words import listed
 
 from .conftest import enter_deal, start_game, text
 
@@ -113,4 +113,5 @@ def test_the_history_of_a_new_phone_says_what_it_will_hold(client):
 def test_the_new_game_form_lists_seats_without_and_and(client):
     page = text(client.get("/?variant=push"))
     assert "Seats 1 and 3 play against the others" in page
-    assert and_list(["1", "3", "5"]) == "1, 3 and 5"
+    assert listed(["1", "3", "5"]) == "1, 3 and 5"
+    assert "Seats 1, 3 and 5 play against the others" in text(client.get("/?variant=shove-it"))

@@ -177,6 +177,36 @@ def test_the_checker_shows_the_games_own_words_and_card_values(client):
     assert "The pack: two decks and four jokers" in sheet
 
 
+#: A meld that later_melds decides at deal 1: no part of the deal's initial meld, yet a
+#: meld of the game. (variant, cards, the page's verdict, the API's question: the deal
+#: where every meld put down is one of the initial meld, none where it may be a later one)
+LATER_MELDS_DECIDE = [
+    ("contract-rummy", "8S 8H 8D 8C", "✘ Not a meld", {"deal": 1}),  # later_melds off
+    ("russian", "4H 5H 6H 7H", "✔ Legal", {}),  # later_melds on
+]
+
+
+@pytest.mark.parametrize(("variant", "cards", "shown", "asked"), LATER_MELDS_DECIDE)
+def test_the_checker_in_a_game_and_the_api_judge_one_meld_alike(
+    client, variant, cards, shown, asked
+):  # R59
+    """In a game the checker judges a meld as put down in the deal, and the API, asked
+    the same, gives the same verdict: both are the rules core's read_meld."""
+    game = start_game(client, variant, ["Ann", "Bob", "Cat"])
+    page = text(client.get(f"{game}/check", query_string={"mode": "meld", "cards": cards}))
+    body = {"variant": variant, "players": 3, "cards": cards}
+    verdict = client.post("/api/v1/melds/check", json=body | asked).get_json()
+    assert shown in page
+    assert verdict["legal"] is (shown == "✔ Legal")
+    for reason in verdict["reasons"]:
+        assert f"✘ Not a meld: {reason}" in page
+    for reading in verdict["readings"]:
+        assert f"Run of hearts, {reading['low']} to {reading['high']}" in page
+    # API.md: asked with the deal, the API judges one meld of its initial meld.
+    initial = client.post("/api/v1/melds/check", json=body | {"deal": 1}).get_json()
+    assert initial["legal"] is False
+
+
 def test_in_a_game_one_meld_is_judged_as_of_the_deal_where_no_new_meld_follows(client):  # R59
     # Contract Rummy deal 1: two groups of exactly three; a group of four is no part.
     game = start_game(client, "contract-rummy", ["Ann", "Bob", "Cat"])

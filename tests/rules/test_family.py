@@ -86,10 +86,12 @@ def test_each_games_deals_and_one_contract_in_its_own_words(
 )  # fmt: skip
 def test_contract_sizes_and_more_melds(variant, exact, more_melds):  # R47
     rules = get_ruleset(variant)
-    assert (rules.contract_sizes == "exact") is exact
     assert rules.more_melds is more_melds
     first = rules.deals[1] if not rules.deals[0].contract else rules.deals[0]
     assert all(part.exact is exact for part in first.contract)
+    # The game's sizes are its parts' own: every part but one said "or more" aloud.
+    parts = [part for deal in rules.deals for part in deal.contract if not part.or_more]
+    assert all(part.exact is exact for part in parts)
 
 
 def test_the_parts_that_are_not_exact_in_an_exact_game():  # R47
@@ -246,6 +248,47 @@ def test_one_meld_judged_as_part_of_a_deals_initial_meld(variant, deal, cards, e
     assert [short(r) for r in verdict.readings] == expected
     if reason:
         assert any(reason in r for r in verdict.reasons), verdict.reasons
+
+
+# --- One meld put down in a game's deal (read_meld with put_down_in, R59) -----------------
+
+#: (variant, deal, cards, readings, a reason): where no new meld follows the initial meld,
+#: a meld put down is one of it; elsewhere it may be a later one, any legal meld.
+PUT_DOWN_IN = {
+    "contract_rummy_group_of_four_in_deal_1": ("contract-rummy", 1, "8S 8H 8D 8C", [], "deal 1 of Contract Rummy needs a group of exactly three; this one has four"),
+    "contract_rummy_group_of_three_in_deal_1": ("contract-rummy", 1, "8S 8H 8D", ["set 8"], None),
+    "loba_trio_in_deal_3": ("loba", 3, "7S 7H 7D", [], "deal 3 of Loba needs two escaleras of exactly four; this is a trio"),
+    "shanghai_run_in_deal_1": ("shanghai", 1, "4H 5H 6H 7H", [], "deal 1 of Shanghai needs two groups of exactly three; this is a sequence"),
+    "russian_group_in_deal_2": ("russian", 2, "8S 8H 8D", ["set 8"], None),
+    "telefunken_trio_with_a_joker_in_deal_1": ("telefunken", 1, "7S 7H JK", ["set 7"], None),
+    "caribbean_run_in_deal_1": ("caribbean-kalooki", 1, "4H 5H 6H 7H", ["run H 4-7"], None),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("variant", "deal", "cards", "expected", "reason"),
+    PUT_DOWN_IN.values(),
+    ids=PUT_DOWN_IN.keys(),
+)
+def test_one_meld_put_down_in_a_deal_as_the_game_lets_later_melds(
+    variant, deal, cards, expected, reason
+):  # R59
+    rules = get_ruleset(variant)
+    verdict = read_meld(parse_cards(cards), rules, put_down_in=deal)
+    assert [short(r) for r in verdict.readings] == expected
+    assert list(verdict.reasons) == ([reason] if reason else [])
+    # The same verdict as the initial meld's where no new meld follows it, else a
+    # later meld's.
+    as_of = None if rules.later_melds else deal
+    assert verdict == read_meld(parse_cards(cards), rules, deal=as_of)
+
+
+def test_put_down_in_names_a_deal_of_the_game_and_is_not_a_deal_too():  # R59
+    russian = get_ruleset("russian")
+    with pytest.raises(RulesError, match="Russian Rummy has five deals"):
+        read_meld(parse_cards("8S 8H 8D"), russian, put_down_in=6)
+    with pytest.raises(TypeError, match="deal or put_down_in"):
+        read_meld(parse_cards("8S 8H 8D"), russian, deal=1, put_down_in=1)
 
 
 # --- The contract: several melds (R47, R48, R53, R54, R58) --------------------------------

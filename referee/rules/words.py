@@ -1,0 +1,32 @@
+"""The few words every sentence of the referee is built from: a list as a person
+says it, and a count of wild cards.
+
+>>> listed(["Ann", "Bob", "Cat"]), listed(["6C", "6D", "JK"], "or")
+('Ann, Bob and Cat', '6C, 6D or JK')
+>>> wild_cards(1), wild_cards(2), wild_cards(2, digits=True)
+('one wild card', 'two wild cards', '2 wild cards')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import number_word
+
+
+def listed(items: Sequence[str], last: str = "and") -> str:
+    """``"A, B and C"`` (or ``"A, B or C"``); one item alone, none as "".
+
+    >>> listed(["Ann"]), listed(["Ann", "Cat"]), listed([])
+    ('Ann', 'Ann and Cat', '')
+    """
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {last} " + items[-1]
+
+
+def wild_cards(n: int, *, digits: bool = False) -> str:
+    """``"one wild card"``, ``"three wild cards"``; with ``digits``, ``"3 wild cards"``
+    (the pages' contract lines)."""
+    count = str(n) if digits else number_word(n)
+    return f"{count} wild card{'s' * (n != 1)}"
