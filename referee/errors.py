@@ -15,7 +15,7 @@ from . import games
 from .extensions import MAX_BODY_BYTES
 from .idempotency import version_tag
 from .rules import GameRuleError, RulesError, UnknownVariantError
-from .schemas import Error, Game, StaleGame
+from .schemas import ErrorOut, GameOut, StaleGameOut
 
 
 class ApiError(Exception):
@@ -55,7 +55,7 @@ def _in_api() -> bool:
 
 
 def error_json(status: int, message: str) -> tuple[Response, int]:
-    return jsonify(Error(error=message).dump()), status
+    return jsonify(ErrorOut(error=message).dump()), status
 
 
 def error_page(status: int, title: str, message: str) -> tuple[str, int]:
@@ -96,7 +96,7 @@ def register(app: Flask) -> None:
         if not _in_api():
             return unexpected(error)
         game = error.game
-        body = StaleGame(error=str(error), game=Game.of(game, games.sheet_of(game)))
+        body = StaleGameOut(error=str(error), game=GameOut.of(game, games.sheet_of(game)))
         response = jsonify(body.dump())
         response.set_etag(version_tag(game.version))
         return response, 412

@@ -151,7 +151,7 @@ def create_game(
         db.session.add(game)
         if guard.key is not None:
             idempotency.forget_old_answers()
-            body = schemas.NewGame.of(game, sheet_of(game), edit_key=edit_key).dump()
+            body = schemas.NewGameOut.of(game, sheet_of(game), edit_key=edit_key).dump()
             idempotency.remember(idempotency.NEW_GAME, guard, 201, body, game.version)
         try:
             db.session.commit()
@@ -296,7 +296,7 @@ def _commit(game: Game, number: int, guard: Guard, status: int = 200) -> Game:
     game.version += 1
     game.updated_at = datetime.now(UTC)
     if guard.key is not None:
-        body = schemas.Game.of(game, sheet_of(game)).dump()
+        body = schemas.GameOut.of(game, sheet_of(game)).dump()
         idempotency.remember(game.id, guard, status, body, game.version)
     try:
         db.session.commit()

@@ -42,7 +42,7 @@ from .rules.cards import number_word
 from .rules.contracts import ContractVerdict
 from .rules.rescue import one_card
 from .rules.solver import MAX_HAND
-from .schemas import HandSolution, Rescue, RunReading, SetReading, reading_of
+from .schemas import HandSolutionOut, RescueOut, RunReadingOut, SetReadingOut, reading_of
 
 MODES = ("meld", "layoff", "rescue", "contract", "hand")
 #: The modes with a meld on the table (``table``) beside the cards tapped in.
@@ -71,16 +71,16 @@ class Checker:
     verdict: MeldVerdict | None = None
     contract: ContractVerdict | None = None
     #: Rescue: the verdict as the API presents it (referee.schemas).
-    rescue: Rescue | None = None
+    rescue: RescueOut | None = None
     error: str = ""
     #: What to do next, where there is no verdict to show yet.
     hint: str = ""
     #: The verdict's readings as the API presents them (referee.schemas).
-    readings: list[SetReading | RunReading] = field(default_factory=list)
+    readings: list[SetReadingOut | RunReadingOut] = field(default_factory=list)
     wild: list[str] = field(default_factory=list)  # the meld's wild cards
     #: My hand: what the solver answered, as the API presents it (referee.schemas),
     #: and each of its melds' wild cards.
-    solution: HandSolution | None = None
+    solution: HandSolutionOut | None = None
     solution_wild: list[list[str]] = field(default_factory=list)
 
     @property
@@ -106,15 +106,15 @@ class Checker:
         return fields | extra
 
 
-def short_text(solution: HandSolution) -> str:
+def short_text(solution: HandSolutionOut) -> str:
     """R66 as a player hears it: how many cards are missing and, when it is one, which
     would do (the joker standing for any wild card).
 
-    >>> short_text(HandSolution(met=False, melds=[], left=[], left_points=0, short=1,
-    ...                         completing=["7H", "10H", "JK"]))
+    >>> short_text(HandSolutionOut(met=False, melds=[], left=[], left_points=0, short=1,
+    ...                            completing=["7H", "10H", "JK"]))
     'One card short: 7H, 10H or any wild card'
-    >>> short_text(HandSolution(met=False, melds=[], left=[], left_points=0, short=3,
-    ...                         completing=[]))
+    >>> short_text(HandSolutionOut(met=False, melds=[], left=[], left_points=0, short=3,
+    ...                            completing=[]))
     'Three cards short'
     """
     if solution.met:
@@ -234,7 +234,7 @@ def _solve(checker: Checker, rules: Ruleset, deal: int, players: int | None) -> 
         )
         return
     solution = solve_hand(checker.tray.cards, rules, deal, players)
-    checker.solution = HandSolution.of(solution)
+    checker.solution = HandSolutionOut.of(solution)
     checker.solution_wild = [
         [str(card) for card in meld.cards if rules.is_wild(card)] for meld in solution.melds
     ]
@@ -251,7 +251,9 @@ def _rescue(
         checker.error = "your natural card is one card: tap a chip to take the others back"
     else:
         natural = checker.tray.cards[0]
-        checker.rescue = Rescue.of(rescue(checker.table.cards, natural, rules, declare, players))
+        checker.rescue = RescueOut.of(
+            rescue(checker.table.cards, natural, rules, declare, players)
+        )
 
 
 def _press(checker: Checker, press: str) -> None:

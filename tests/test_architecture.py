@@ -107,3 +107,15 @@ def test_the_rules_core_imports_no_framework(module):
         or (name.startswith("referee") and not name.startswith("referee.rules"))
     ]
     assert not outside, f"{module} imports {outside}"
+
+
+def test_a_class_name_means_one_thing_in_the_whole_package():
+    """STYLE.md: an answer of the API, a view of a page, a row of the storage and a
+    verdict of the rules core each have a name of their own (``GameOut``, ``Game``)."""
+    where: dict[str, list[str]] = {}
+    for module in modules():
+        for node in ast.walk(ast.parse(source(module).read_text())):
+            if isinstance(node, ast.ClassDef):
+                where.setdefault(node.name, []).append(module)
+    twice = {name: found for name, found in where.items() if len(found) > 1}
+    assert not twice, twice
