@@ -17,7 +17,7 @@ from pydantic_core import ErrorDetails
 
 from . import rules
 from .rules import format_cards
-from .rules.cards import RANK_PLURALS, SUIT_NAMES, parse_rank, rank_token
+from .rules.cards import rank_token
 from .rules.scoring import POT_LIMIT, DealScore, Pot, Sheet
 
 #: A card list: one string in the notation of R1 or a list of card tokens.
@@ -241,16 +241,6 @@ class SetReadingOut(Answer):
     kind: Literal["set"]
     rank: RankToken
 
-    @property
-    def title(self) -> str:
-        """How a page names the reading: "Set of sixes"."""
-        return f"Set of {RANK_PLURALS[parse_rank(self.rank) - 1]}"
-
-    @property
-    def key(self) -> str:
-        """How a page's Declare button writes the reading: ``set:6``."""
-        return f"set:{self.rank}"
-
 
 class PlacedOut(Answer):
     card: CardToken
@@ -265,16 +255,6 @@ class RunReadingOut(Answer):
     low: RankToken
     high: RankToken
     cards: list[PlacedOut]
-
-    @property
-    def title(self) -> str:
-        """How a page names the reading: "Run of diamonds, 4 to 6"."""
-        return f"Run of {SUIT_NAMES[self.suit]}, {self.low} to {self.high}"
-
-    @property
-    def key(self) -> str:
-        """How a page's Declare button writes the reading: ``run:D:4``."""
-        return f"run:{self.suit}:{self.low}"
 
 
 ReadingOut = Annotated[SetReadingOut | RunReadingOut, Field(discriminator="kind")]

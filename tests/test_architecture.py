@@ -119,3 +119,14 @@ def test_a_class_name_means_one_thing_in_the_whole_package():
                 where.setdefault(node.name, []).append(module)
     twice = {name: found for name, found in where.items() if len(found) > 1}
     assert not twice, twice
+
+
+#: The pages and the work they do without a request (docs/architecture.md, floor 3).
+PAGES = ("referee.pages", "referee.meld_checker", "referee.keypad", "referee.deal_entry")
+
+
+@pytest.mark.parametrize("module", [m for m in modules() if m.startswith(PAGES)])
+def test_the_pages_draw_no_answer_of_the_api(module):
+    """The API's JSON is the API's: a page draws the rules core's verdicts, with views
+    of its own where it needs more (referee.meld_checker)."""
+    assert "referee.schemas" not in imports(module)
