@@ -19,7 +19,6 @@ from typing import Any
 
 from sqlalchemy import Engine, select, text
 from sqlalchemy.exc import IntegrityError
-from werkzeug.exceptions import TooManyRequests
 
 from . import idempotency, schemas, storage
 from .extensions import db
@@ -27,7 +26,7 @@ from .idempotency import UNGUARDED, Guard, Replay
 from .models import Deal, Game
 from .rules import RulesError, format_cards, get_ruleset, parse_cards
 from .rules.scoring import Hand, Pot, Sheet, Table, score_deal
-from .storage import GameConflict, begin_write, one_transaction
+from .storage import GameConflict, Refused, begin_write, one_transaction
 
 __all__ = [
     "DealEntry",
@@ -36,6 +35,7 @@ __all__ = [
     "GameConflict",
     "GameNotFound",
     "Guard",
+    "Refused",
     "Replay",
     "StaleGame",
     "TooManyGames",
@@ -56,20 +56,28 @@ TOKEN_BYTES = 16  # 128 random bits for a game's id and for its edit key
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
-class GameNotFound(LookupError):
-    """No game has this id (404)."""
+class GameNotFound(Refused):
+    """No game has this id."""
+
+    status = 404
 
 
-class EditRefused(PermissionError):
-    """The edit key is missing or wrong (403)."""
+class EditRefused(Refused):
+    """The edit key is missing or wrong."""
+
+    status = 403
 
 
-class DealNotFound(LookupError):
-    """The game has no deal of that number (404)."""
+class DealNotFound(Refused):
+    """The game has no deal of that number."""
+
+    status = 404
 
 
-class StaleGame(Exception):
-    """The writer saw an older game than there is now (If-Match, 412)."""
+class StaleGame(Refused):
+    """The writer saw an older game than there is now (If-Match)."""
+
+    status = 412
 
     def __init__(self, game: Game) -> None:
         super().__init__(
@@ -167,8 +175,17 @@ def create_game(
         return game, edit_key
 
 
-class TooManyGames(TooManyRequests):
-    """This address started its allowance of games in the last minute (429)."""
+class TooManyGames(Refused):
+    """This address started its allowance of games in the last minute."""
+
+    status = 429
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(
+            "too many games were started from this address in the last minute; "
+            "wait a minute and try again"
+        )
+        self.retry_after = retry_after
 
 
 def _check_limit(started_by: str, per_minute: int) -> None:

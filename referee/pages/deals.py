@@ -109,7 +109,7 @@ def _save(
             page.errors.append(
                 "this phone can only follow the game: open the edit link to enter deals"
             )
-        except RulesError as error:
+        except (RulesError, games.GameConflict) as error:
             page.errors.append(str(error))
     return None, None
 
