@@ -242,6 +242,7 @@ def create_game() -> tuple[Response, int]:
         guard=_guard(body),
         started_by=starter(),
         per_minute=games_per_minute(),
+        kept_answer=lambda game, edit_key: _game(game, edit_key=edit_key).dump(),
     )
     if isinstance(created, Replay):
         return _replayed(created)
@@ -263,7 +264,14 @@ def read_game(game_id: str) -> Response:
 @bp.post("/games/<game_id>/deals")
 def record_deal(game_id: str) -> tuple[Response, int]:
     body = _body(DealIn)
-    return _answer(games.record_deal(game_id, _edit_key(), _entry(body), _guard(body)), 201)
+    recorded = games.record_deal(
+        game_id,
+        _edit_key(),
+        _entry(body),
+        _guard(body),
+        kept_answer=lambda game: _game(game).dump(),
+    )
+    return _answer(recorded, 201)
 
 
 @bp.put("/games/<game_id>/deals/<int:number>")

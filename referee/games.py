@@ -12,7 +12,7 @@ import hmac
 import math
 import re
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -20,7 +20,7 @@ from typing import Any
 from sqlalchemy import Engine, select, text
 from sqlalchemy.exc import IntegrityError
 
-from . import idempotency, schemas, storage
+from . import idempotency, storage
 from .extensions import db
 from .idempotency import UNGUARDED, Guard, Replay
 from .models import Deal, Game
@@ -35,6 +35,8 @@ __all__ = [
     "GameConflict",
     "GameNotFound",
     "Guard",
+    "KeptAnswer",
+    "KeptNewGame",
     "Refused",
     "Replay",
     "StaleGame",
@@ -107,6 +109,15 @@ class DealEntry:
         return entered | dict(self.points)
 
 
+#: What the caller answers a write with, from the game as written: kept with the
+#: write's Idempotency-Key, so that a retry is answered as the first time (API.md,
+#: "Retries and several phones"). The storage keeps it and never reads it; a write
+#: without one (a page's form, which needs only to know it was saved) keeps ``{}``.
+KeptAnswer = Callable[[Game], dict[str, Any]]
+#: The same for a new game, which is answered with its edit key too.
+KeptNewGame = Callable[[Game, str], dict[str, Any]]
+
+
 def _key_hash(key: str) -> str:
     # The key is 128 random bits, so one round of SHA-256 is enough to keep a copy
     # of the database from opening the games for writing.
@@ -123,6 +134,7 @@ def create_game(
     *,
     started_by: str | None = None,
     per_minute: int | None = None,
+    kept_answer: KeptNewGame | None = None,
 ) -> tuple[Game, str] | Replay:
     """Start a game; return it with its edit key (shown once, stored hashed).
 
@@ -159,7 +171,7 @@ def create_game(
         db.session.add(game)
         if guard.key is not None:
             idempotency.forget_old_answers()
-            body = schemas.NewGameOut.of(game, sheet_of(game), edit_key=edit_key).dump()
+            body = kept_answer(game, edit_key) if kept_answer is not None else {}
             idempotency.remember(idempotency.NEW_GAME, guard, 201, body, game.version)
         try:
             db.session.commit()
@@ -309,11 +321,17 @@ def check_edit_key(game: Game, edit_key: str | None) -> None:
         )
 
 
-def _commit(game: Game, number: int, guard: Guard, status: int = 200) -> Game:
+def _commit(
+    game: Game,
+    number: int,
+    guard: Guard,
+    status: int = 200,
+    kept_answer: KeptAnswer | None = None,
+) -> Game:
     game.version += 1
     game.updated_at = datetime.now(UTC)
     if guard.key is not None:
-        body = schemas.GameOut.of(game, sheet_of(game)).dump()
+        body = kept_answer(game) if kept_answer is not None else {}
         idempotency.remember(game.id, guard, status, body, game.version)
     try:
         db.session.commit()
@@ -326,7 +344,12 @@ def _commit(game: Game, number: int, guard: Guard, status: int = 200) -> Game:
 
 
 def record_deal(
-    game_id: str, edit_key: str | None, entry: DealEntry, guard: Guard = UNGUARDED
+    game_id: str,
+    edit_key: str | None,
+    entry: DealEntry,
+    guard: Guard = UNGUARDED,
+    *,
+    kept_answer: KeptAnswer | None = None,
 ) -> Game | Replay:
     """Record the next deal (R30, R31, R61-R64); a deal past the game's last is a
     GameConflict."""
@@ -351,7 +374,7 @@ def record_deal(
                 bent_table=score.bent_table,
             )
         )
-        return _commit(game, number, guard, 201)
+        return _commit(game, number, guard, 201, kept_answer)
 
 
 def replace_deal(

@@ -130,3 +130,20 @@ def test_the_pages_draw_no_answer_of_the_api(module):
     """The API's JSON is the API's: a page draws the rules core's verdicts, with views
     of its own where it needs more (referee.meld_checker)."""
     assert "referee.schemas" not in imports(module)
+
+
+#: The storage (docs/architecture.md, floor 2) knows no HTTP: its refusals are plain
+#: exceptions that say their status, read by referee.errors alone; an answer it keeps
+#: for a retried write is made by its caller.
+STORAGE = ("models", "storage", "idempotency", "phones", "games", "housekeeping")
+NOT_IN_STORAGE = ("werkzeug.exceptions", "werkzeug.wrappers", "referee.schemas", "referee.errors")
+HTTP_OF_FLASK = {"abort", "jsonify", "make_response", "Response"}
+
+
+@pytest.mark.parametrize("module", [f"referee.{name}" for name in STORAGE])
+def test_the_storage_knows_no_http(module):
+    http = [name for name in imports(module) if name.startswith(NOT_IN_STORAGE)]
+    for node in ast.walk(ast.parse(source(module).read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module == "flask":
+            http += [f"flask.{alias.name}" for alias in node.names if alias.name in HTTP_OF_FLASK]
+    assert not http, f"{module} imports {http}"
