@@ -96,7 +96,7 @@ def _meld(meld: str | list[str] | MeldIn) -> tuple[list[Card], Declaration | Non
 # --- JSON out: every answer is a model of referee.schemas -------------------------
 
 
-def answer(model: schemas.Answer | list[schemas.Variant]) -> Response:
+def answer(model: schemas.Answer | list[schemas.VariantOut]) -> Response:
     """The answer as JSON, in the shape its model (and the OpenAPI document) says."""
     if isinstance(model, list):
         return _json([item.dump() for item in model])
@@ -117,7 +117,7 @@ def _json(body: Any) -> Response:
 
 @bp.get("/variants")
 def variants() -> Response:
-    return answer([schemas.Variant.of(variant) for variant in VARIANTS.values()])
+    return answer([schemas.VariantOut.of(variant) for variant in VARIANTS.values()])
 
 
 @bp.post("/melds/check")
@@ -127,7 +127,7 @@ def check_meld() -> Response:
     verdict = read_meld(
         parse_cards(body.cards), rules, _declaration(body.declare), body.players, body.deal
     )
-    return answer(schemas.MeldVerdict.of(verdict))
+    return answer(schemas.MeldVerdictOut.of(verdict))
 
 
 @bp.post("/melds/extend")
@@ -143,7 +143,7 @@ def extend() -> Response:
         declare=_declaration(body.declare),
         players=body.players,
     )
-    return answer(schemas.MeldVerdict.of(verdict))
+    return answer(schemas.MeldVerdictOut.of(verdict))
 
 
 @bp.post("/melds/rescue")
@@ -152,7 +152,7 @@ def rescue_wild() -> Response:
     rules = _ruleset(body)
     meld, meld_declare = _meld(body.meld)
     verdict = rescue(meld, one_card(body.card), rules, meld_declare, body.players)
-    return answer(schemas.Rescue.of(verdict))
+    return answer(schemas.RescueOut.of(verdict))
 
 
 @bp.post("/contracts/check")
@@ -161,7 +161,7 @@ def check_contract_() -> Response:
     rules = _ruleset(body)
     melds = [_meld(meld) for meld in body.melds]
     return answer(
-        schemas.ContractVerdict.of(check_contract(melds, rules, body.deal, body.players))
+        schemas.ContractVerdictOut.of(check_contract(melds, rules, body.deal, body.players))
     )
 
 
@@ -169,7 +169,9 @@ def check_contract_() -> Response:
 def score() -> Response:
     body = _body(HandScoreIn)
     rules = _ruleset(body)
-    return answer(schemas.HandScore.of(score_hand(parse_cards(body.cards), rules, body.players)))
+    return answer(
+        schemas.HandScoreOut.of(score_hand(parse_cards(body.cards), rules, body.players))
+    )
 
 
 @bp.post("/hands/solve")
@@ -177,7 +179,7 @@ def solve() -> Response:
     body = _body(HandSolveIn)
     rules = _ruleset(body)
     solution = solve_hand(parse_cards(body.cards), rules, body.deal, body.players)
-    return answer(schemas.HandSolution.of(solution))
+    return answer(schemas.HandSolutionOut.of(solution))
 
 
 # --- Games and the running sheet -----------------------------------------------------
@@ -227,7 +229,7 @@ def _answer(written: Game | Replay, status: int) -> tuple[Response, int]:
 
 
 def _game(game: Game, **more: Any) -> Any:
-    return (schemas.NewGame if more else schemas.Game).of(game, games.sheet_of(game), **more)
+    return (schemas.NewGameOut if more else schemas.GameOut).of(game, games.sheet_of(game), **more)
 
 
 @bp.post("/games")
@@ -242,6 +244,7 @@ def create_game() -> tuple[Response, int]:
         guard=_guard(body),
         started_by=starter(),
         per_minute=games_per_minute(),
+        kept_answer=lambda game, edit_key: _game(game, edit_key=edit_key).dump(),
     )
     if isinstance(created, Replay):
         return _replayed(created)
@@ -263,7 +266,14 @@ def read_game(game_id: str) -> Response:
 @bp.post("/games/<game_id>/deals")
 def record_deal(game_id: str) -> tuple[Response, int]:
     body = _body(DealIn)
-    return _answer(games.record_deal(game_id, _edit_key(), _entry(body), _guard(body)), 201)
+    recorded = games.record_deal(
+        game_id,
+        _edit_key(),
+        _entry(body),
+        _guard(body),
+        kept_answer=lambda game: _game(game).dump(),
+    )
+    return _answer(recorded, 201)
 
 
 @bp.put("/games/<game_id>/deals/<int:number>")

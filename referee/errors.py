@@ -15,7 +15,8 @@ from . import games
 from .extensions import MAX_BODY_BYTES
 from .idempotency import version_tag
 from .rules import GameRuleError, RulesError, UnknownVariantError
-from .schemas import Error, Game, StaleGame
+from .schemas import ErrorOut, GameOut, StaleGameOut
+from .storage import Refused
 
 
 class ApiError(Exception):
@@ -32,8 +33,6 @@ HTTP_SENTENCES = {
     404: "there is nothing at {path}; GET /api/v1/variants lists the variants",
     405: "{method} is not allowed on {path}; use {allowed}",
     413: f"the request body is larger than {MAX_BODY_BYTES // 1024} KB; send less",
-    429: "too many games were started from this address in the last minute; "
-    "wait a minute and try again",
 }
 
 #: The pages' titles and sentences for the same.
@@ -49,30 +48,44 @@ PAGE_SENTENCES = {
     ),
 }
 
+#: The storage's refusals that no page words for itself: drawn as the error page of
+#: their status (the limit on new games). Any other refusal that reaches the handlers
+#: from a page was the page's to answer, and is logged as unexpected.
+PAGE_REFUSALS = {429}
+
 
 def _in_api() -> bool:
     return request.path.startswith("/api/")
 
 
 def error_json(status: int, message: str) -> tuple[Response, int]:
-    return jsonify(Error(error=message).dump()), status
+    return jsonify(ErrorOut(error=message).dump()), status
 
 
 def error_page(status: int, title: str, message: str) -> tuple[str, int]:
     return render_template("error.html", title=title, message=message), status
 
 
-def _status(error: Exception) -> int:
-    """The status of an error the rules core or the storage raised."""
-    if isinstance(error, UnknownVariantError | games.GameNotFound | games.DealNotFound):
+def status_of(error: RulesError | Refused) -> int:
+    """The status an error of the rules core or the storage is answered with, read in
+    this one place. A refusal of the storage says its own (``status``); the rules
+    core knows no HTTP, so its errors are read by kind (API.md: 404 for an unknown
+    variant, 422 for a rule of the game broken, 400 for other input it cannot take)."""
+    if isinstance(error, Refused):
+        return error.status
+    if isinstance(error, UnknownVariantError):
         return 404
-    if isinstance(error, games.EditRefused):
-        return 403
-    if isinstance(error, games.GameConflict):
-        return 409
     if isinstance(error, GameRuleError):
         return 422
     return 400
+
+
+def _carried(error: RulesError | Refused) -> list[tuple[str, str]]:
+    """The headers an answer to the error carries: Retry-After, when the storage
+    says when to try again (a 429)."""
+    if not isinstance(error, Refused) or error.retry_after is None:
+        return []
+    return [("Retry-After", str(error.retry_after))]
 
 
 def register(app: Flask) -> None:
@@ -83,28 +96,32 @@ def register(app: Flask) -> None:
         return error_json(error.status, error.message)
 
     @app.errorhandler(RulesError)
-    @app.errorhandler(games.GameNotFound)
-    @app.errorhandler(games.DealNotFound)
-    @app.errorhandler(games.EditRefused)
-    def refused(error: Exception) -> Any:
+    @app.errorhandler(Refused)
+    def refused(error: RulesError | Refused) -> Any:
+        status, carried = status_of(error), _carried(error)
         if not _in_api():
-            return unexpected(error)  # a page answers these itself, in its own words
-        return error_json(_status(error), str(error))
+            if status not in PAGE_REFUSALS:
+                return unexpected(error)  # a page answers these itself, in its own words
+            page, status = error_page(status, *PAGE_SENTENCES[status])
+            return page, status, carried
+        response, status = error_json(status, str(error))
+        response.headers.extend(carried)
+        return response, status
 
     @app.errorhandler(games.StaleGame)
     def stale(error: games.StaleGame) -> Any:
         if not _in_api():
             return unexpected(error)
         game = error.game
-        body = StaleGame(error=str(error), game=Game.of(game, games.sheet_of(game)))
+        body = StaleGameOut(error=str(error), game=GameOut.of(game, games.sheet_of(game)))
         response = jsonify(body.dump())
         response.set_etag(version_tag(game.version))
-        return response, 412
+        return response, status_of(error)
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Any:
         status = error.code or 500
-        # Retry-After of a 429 (and any header the error carries but Content-Type).
+        # Any header the error carries but Content-Type.
         carried = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
         if not _in_api():
             title, message = PAGE_SENTENCES.get(

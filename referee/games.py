@@ -12,22 +12,21 @@ import hmac
 import math
 import re
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Engine, select, text
 from sqlalchemy.exc import IntegrityError
-from werkzeug.exceptions import TooManyRequests
 
-from . import idempotency, schemas, storage
+from . import idempotency, storage
 from .extensions import db
 from .idempotency import UNGUARDED, Guard, Replay
 from .models import Deal, Game
 from .rules import RulesError, format_cards, get_ruleset, parse_cards
 from .rules.scoring import Hand, Pot, Sheet, Table, score_deal
-from .storage import GameConflict, begin_write, one_transaction
+from .storage import GameConflict, Refused, begin_write, one_transaction
 
 __all__ = [
     "DealEntry",
@@ -36,6 +35,9 @@ __all__ = [
     "GameConflict",
     "GameNotFound",
     "Guard",
+    "KeptAnswer",
+    "KeptNewGame",
+    "Refused",
     "Replay",
     "StaleGame",
     "TooManyGames",
@@ -56,20 +58,28 @@ TOKEN_BYTES = 16  # 128 random bits for a game's id and for its edit key
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
-class GameNotFound(LookupError):
-    """No game has this id (404)."""
+class GameNotFound(Refused):
+    """No game has this id."""
+
+    status = 404
 
 
-class EditRefused(PermissionError):
-    """The edit key is missing or wrong (403)."""
+class EditRefused(Refused):
+    """The edit key is missing or wrong."""
+
+    status = 403
 
 
-class DealNotFound(LookupError):
-    """The game has no deal of that number (404)."""
+class DealNotFound(Refused):
+    """The game has no deal of that number."""
+
+    status = 404
 
 
-class StaleGame(Exception):
-    """The writer saw an older game than there is now (If-Match, 412)."""
+class StaleGame(Refused):
+    """The writer saw an older game than there is now (If-Match)."""
+
+    status = 412
 
     def __init__(self, game: Game) -> None:
         super().__init__(
@@ -99,6 +109,15 @@ class DealEntry:
         return entered | dict(self.points)
 
 
+#: What the caller answers a write with, from the game as written: kept with the
+#: write's Idempotency-Key, so that a retry is answered as the first time (API.md,
+#: "Retries and several phones"). The storage keeps it and never reads it; a write
+#: without one (a page's form, which needs only to know it was saved) keeps ``{}``.
+KeptAnswer = Callable[[Game], dict[str, Any]]
+#: The same for a new game, which is answered with its edit key too.
+KeptNewGame = Callable[[Game, str], dict[str, Any]]
+
+
 def _key_hash(key: str) -> str:
     # The key is 128 random bits, so one round of SHA-256 is enough to keep a copy
     # of the database from opening the games for writing.
@@ -115,6 +134,7 @@ def create_game(
     *,
     started_by: str | None = None,
     per_minute: int | None = None,
+    kept_answer: KeptNewGame | None = None,
 ) -> tuple[Game, str] | Replay:
     """Start a game; return it with its edit key (shown once, stored hashed).
 
@@ -151,7 +171,7 @@ def create_game(
         db.session.add(game)
         if guard.key is not None:
             idempotency.forget_old_answers()
-            body = schemas.NewGame.of(game, sheet_of(game), edit_key=edit_key).dump()
+            body = kept_answer(game, edit_key) if kept_answer is not None else {}
             idempotency.remember(idempotency.NEW_GAME, guard, 201, body, game.version)
         try:
             db.session.commit()
@@ -167,8 +187,17 @@ def create_game(
         return game, edit_key
 
 
-class TooManyGames(TooManyRequests):
-    """This address started its allowance of games in the last minute (429)."""
+class TooManyGames(Refused):
+    """This address started its allowance of games in the last minute."""
+
+    status = 429
+
+    def __init__(self, retry_after: int) -> None:
+        super().__init__(
+            "too many games were started from this address in the last minute; "
+            "wait a minute and try again"
+        )
+        self.retry_after = retry_after
 
 
 def _check_limit(started_by: str, per_minute: int) -> None:
@@ -295,11 +324,17 @@ def check_edit_key(game: Game, edit_key: str | None) -> None:
         )
 
 
-def _commit(game: Game, number: int, guard: Guard, status: int = 200) -> Game:
+def _commit(
+    game: Game,
+    number: int,
+    guard: Guard,
+    status: int = 200,
+    kept_answer: KeptAnswer | None = None,
+) -> Game:
     game.version += 1
     game.updated_at = datetime.now(UTC)
     if guard.key is not None:
-        body = schemas.Game.of(game, sheet_of(game)).dump()
+        body = kept_answer(game) if kept_answer is not None else {}
         idempotency.remember(game.id, guard, status, body, game.version)
     try:
         db.session.commit()
@@ -317,6 +352,8 @@ def record_deal(
     entry: DealEntry,
     guard: Guard = UNGUARDED,
     number: int | None = None,
+    *,
+    kept_answer: KeptAnswer | None = None,
 ) -> Game | Replay:
     """Record the next deal (R30, R31, R61-R64); a deal past the game's last is a
     GameConflict. ``number``: the deal the entry was made for; when the next deal is
@@ -344,7 +381,7 @@ def record_deal(
                 bent_table=score.bent_table,
             )
         )
-        return _commit(game, number, guard, 201)
+        return _commit(game, number, guard, 201, kept_answer)
 
 
 def replace_deal(

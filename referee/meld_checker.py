@@ -23,27 +23,30 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from .keypad import Tray, whole_number
 from .rules import (
     CardError,
     Declaration,
     MeldVerdict,
+    Reading,
+    RescueVerdict,
     RulesError,
     Ruleset,
+    RunReading,
+    Solution,
     check_contract,
     extend_meld,
     read_meld,
     rescue,
     solve_hand,
 )
-from .rules.cards import number_word
+from .rules.cards import RANK_PLURALS, SUIT_NAMES, number_word, rank_token
 from .rules.contracts import ContractVerdict
 from .rules.rescue import one_card
 from .rules.solver import MAX_HAND
 from .rules.words import listed
-from .schemas import HandSolution, Rescue, RunReading, SetReading, reading_of
 
 MODES = ("meld", "layoff", "rescue", "contract", "hand")
 #: The modes with a meld on the table (``table``) beside the cards tapped in.
@@ -51,6 +54,158 @@ ON_THE_TABLE = ("layoff", "rescue")
 #: The modes that judge against a deal's contract: only where there is a deal (a game).
 NEEDS_A_DEAL = ("contract", "hand")
 MAX_MELDS = 8  # melds done so far in a contract check
+
+
+# --- What the checker shows ---------------------------------------------------------------
+#
+# The rules core's verdicts as the checker draws them: cards as tokens (drawn as
+# chips), a reading with its title and the key its Declare button sends. A meld's
+# and a contract's verdicts are drawn from the rules core's own objects; these are
+# for what needs more than those hold. They are the page's, not the API's answers:
+# each presents the same verdicts in its own way.
+
+
+class PlacedView(NamedTuple):
+    """A card of a run and the card it stands as there (itself when natural)."""
+
+    card: str
+    as_: str
+
+
+@dataclass(frozen=True)
+class ReadingView:
+    """A reading as a verdict lists it (R15)."""
+
+    kind: str  # "set" or "run"
+    title: str  # "Set of sixes", "Run of diamonds, 4 to 6"
+    key: str  # what its Declare button sends, "set:6" or "run:D:4" (see declaration())
+    rank: str = ""  # a set's rank token
+    suit: str = ""  # a run's suit
+    cards: tuple[PlacedView, ...] = ()  # a run's cards in run order
+
+    @classmethod
+    def of(cls, reading: Reading) -> ReadingView:
+        if isinstance(reading, RunReading):
+            low, high = rank_token(reading.low), rank_token(reading.high)
+            return cls(
+                kind="run",
+                title=f"Run of {SUIT_NAMES[reading.suit]}, {low} to {high}",
+                key=f"run:{reading.suit}:{low}",
+                suit=reading.suit,
+                cards=tuple(
+                    PlacedView(str(placed.card), str(placed.stands_for))
+                    for placed in reading.cards
+                ),
+            )
+        rank = rank_token(reading.rank)
+        return cls(
+            kind="set",
+            title=f"Set of {RANK_PLURALS[reading.rank - 1]}",
+            key=f"set:{rank}",
+            rank=rank,
+        )
+
+
+@dataclass(frozen=True)
+class MeldView:
+    """A meld's cards and its readings."""
+
+    cards: list[str]
+    readings: list[ReadingView]
+
+    @classmethod
+    def of(cls, verdict: MeldVerdict) -> MeldView:
+        return cls(
+            cards=[str(card) for card in verdict.cards],
+            readings=[ReadingView.of(reading) for reading in verdict.readings],
+        )
+
+
+@dataclass(frozen=True)
+class SwapView:
+    """One way to rescue (R24): the meld on the table read as ``reading``, ``freed``
+    comes out (in a run, standing as ``as_``), and ``meld`` is the meld after."""
+
+    reading: ReadingView
+    freed: str
+    as_: str | None
+    meld: MeldView
+
+
+@dataclass(frozen=True)
+class RescueView:
+    """A rescue's verdict (R24, R25): the natural card, the wild cards it may free,
+    every way to make the swap, and where the freed wild card goes."""
+
+    legal: bool
+    needs_declaration: bool
+    reasons: list[str]
+    card: str
+    freed: list[str]
+    swaps: list[SwapView]
+    wild_goes: str  # R25: "meld" or "hand"
+    says: str
+
+    @classmethod
+    def of(cls, verdict: RescueVerdict) -> RescueView:
+        return cls(
+            legal=verdict.legal,
+            needs_declaration=verdict.needs_declaration,
+            reasons=list(verdict.reasons),
+            card=str(verdict.natural),
+            freed=[str(card) for card in verdict.freed],
+            swaps=[
+                SwapView(
+                    reading=ReadingView.of(swap.reading),
+                    freed=str(swap.freed),
+                    as_=None if swap.stood_for is None else str(swap.stood_for),
+                    meld=MeldView.of(swap.after),
+                )
+                for swap in verdict.swaps
+            ],
+            wild_goes=verdict.wild_goes,
+            says=verdict.says,
+        )
+
+
+@dataclass(frozen=True)
+class SolvedMeldView:
+    """A meld of My hand's best way: its cards in the order to tap them (R15), the
+    reading to declare, and whether it is one of the contract's melds (R65)."""
+
+    cards: list[str]
+    reading: ReadingView
+    contract: bool
+
+
+@dataclass(frozen=True)
+class SolutionView:
+    """What My hand can do in the deal (R65, R66)."""
+
+    met: bool
+    melds: list[SolvedMeldView]
+    left: list[str]
+    left_points: int
+    short: int
+    completing: list[str]  # "JK" stands for any wild card
+
+    @classmethod
+    def of(cls, solution: Solution) -> SolutionView:
+        return cls(
+            met=solution.met,
+            melds=[
+                SolvedMeldView(
+                    cards=[str(card) for card in meld.cards],
+                    reading=ReadingView.of(meld.reading),
+                    contract=meld.contract,
+                )
+                for meld in solution.melds
+            ],
+            left=[str(card) for card in solution.left],
+            left_points=solution.left_points,
+            short=solution.short,
+            completing=list(solution.completing_tokens),
+        )
 
 
 @dataclass
@@ -71,17 +226,17 @@ class Checker:
     tray_error: str = ""
     verdict: MeldVerdict | None = None
     contract: ContractVerdict | None = None
-    #: Rescue: the verdict as the API presents it (referee.schemas).
-    rescue: Rescue | None = None
+    #: Rescue: the verdict as the page shows it.
+    rescue: RescueView | None = None
     error: str = ""
     #: What to do next, where there is no verdict to show yet.
     hint: str = ""
-    #: The verdict's readings as the API presents them (referee.schemas).
-    readings: list[SetReading | RunReading] = field(default_factory=list)
+    #: The verdict's readings as the page lists them.
+    readings: list[ReadingView] = field(default_factory=list)
     wild: list[str] = field(default_factory=list)  # the meld's wild cards
-    #: My hand: what the solver answered, as the API presents it (referee.schemas),
-    #: and each of its melds' wild cards.
-    solution: HandSolution | None = None
+    #: My hand: what the solver answered, as the page shows it, and each of its
+    #: melds' wild cards.
+    solution: SolutionView | None = None
     solution_wild: list[list[str]] = field(default_factory=list)
 
     @property
@@ -107,14 +262,14 @@ class Checker:
         return fields | extra
 
 
-def short_text(solution: HandSolution) -> str:
+def short_text(solution: SolutionView) -> str:
     """R66 as a player hears it: how many cards are missing and, when it is one, which
     would do (the joker standing for any wild card).
 
-    >>> short_text(HandSolution(met=False, melds=[], left=[], left_points=0, short=1,
+    >>> short_text(SolutionView(met=False, melds=[], left=[], left_points=0, short=1,
     ...                         completing=["7H", "10H", "JK"]))
     'One card short: 7H, 10H or any wild card'
-    >>> short_text(HandSolution(met=False, melds=[], left=[], left_points=0, short=3,
+    >>> short_text(SolutionView(met=False, melds=[], left=[], left_points=0, short=3,
     ...                         completing=[]))
     'Three cards short'
     """
@@ -205,7 +360,7 @@ def run_checker(
         checker.error = str(error)
     checker.hint = _hint(checker)
     if checker.verdict is not None:
-        checker.readings = [reading_of(reading) for reading in checker.verdict.readings]
+        checker.readings = [ReadingView.of(reading) for reading in checker.verdict.readings]
         checker.wild = [str(card) for card in checker.verdict.cards if card.is_wild]
     return checker
 
@@ -234,7 +389,7 @@ def _solve(checker: Checker, rules: Ruleset, deal: int, players: int | None) -> 
         )
         return
     solution = solve_hand(checker.tray.cards, rules, deal, players)
-    checker.solution = HandSolution.of(solution)
+    checker.solution = SolutionView.of(solution)
     checker.solution_wild = [
         [str(card) for card in meld.cards if rules.is_wild(card)] for meld in solution.melds
     ]
@@ -251,7 +406,9 @@ def _rescue(
         checker.error = "your natural card is one card: tap a chip to take the others back"
     else:
         natural = checker.tray.cards[0]
-        checker.rescue = Rescue.of(rescue(checker.table.cards, natural, rules, declare, players))
+        checker.rescue = RescueView.of(
+            rescue(checker.table.cards, natural, rules, declare, players)
+        )
 
 
 def _press(checker: Checker, press: str) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from pydantic import BaseModel
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue, models_json_schema
 
 from .extensions import MAX_BODY_BYTES
@@ -32,6 +33,10 @@ from .schemas import (
 
 OPENAPI_VERSION = "3.1.0"
 REF_TEMPLATE = "#/components/schemas/{model}"
+#: What every answer model's name ends in (``GameOut``), as every request body's ends
+#: in ``In``. The document names an answer without it (``Game``), as it always has:
+#: the names are the clients', the suffix only the package's.
+ANSWER_SUFFIX = "Out"
 
 #: The request bodies of the API; the models they use (DeclareIn, MeldIn, PotIn)
 #: come along as components of their own.
@@ -60,9 +65,23 @@ def request_schemas() -> dict[str, Any]:
     return schemas
 
 
+def component_name(model: type[BaseModel]) -> str:
+    """The name of ``model``'s schema under ``components.schemas``.
+
+    >>> from referee.schemas import GameOut, GameIn
+    >>> component_name(GameOut), component_name(GameIn)
+    ('Game', 'GameIn')
+    """
+    return model.__name__.removesuffix(ANSWER_SUFFIX)
+
+
 class AnswerSchema(GenerateJsonSchema):
-    """The answers' JSON Schemas as the document shows them: no titles (the
-    component's name says it), the rest as pydantic writes it."""
+    """The answers' JSON Schemas as the document shows them: named without their
+    models' suffix (:func:`component_name`), no titles (the component's name says
+    it), the rest as pydantic writes it."""
+
+    def normalize_name(self, name: str) -> str:
+        return super().normalize_name(name).removesuffix(ANSWER_SUFFIX)
 
     def field_title_should_be_set(self, schema: Any) -> bool:
         return False
@@ -75,7 +94,7 @@ class AnswerSchema(GenerateJsonSchema):
 
 def response_schemas() -> dict[str, Any]:
     """The JSON Schema of every answer model (``referee.schemas.ANSWER_MODELS``) and of
-    the models they use, keyed by model name, as the API serializes them."""
+    the models they use, keyed by component name, as the API serializes them."""
     _, top = models_json_schema(
         [(model, "serialization") for model in ANSWER_MODELS],
         ref_template=REF_TEMPLATE,

@@ -17,9 +17,8 @@ from pydantic_core import ErrorDetails
 
 from . import rules
 from .rules import format_cards
-from .rules.cards import RANK_PLURALS, SUIT_NAMES, parse_rank, rank_token
-from .rules.scoring import POT_LIMIT, DealScore, Sheet
-from .rules.scoring import Pot as PotRule
+from .rules.cards import rank_token
+from .rules.scoring import POT_LIMIT, DealScore, Pot, Sheet
 
 #: A card list: one string in the notation of R1 or a list of card tokens.
 Cards = Annotated[
@@ -211,6 +210,11 @@ _MODEL_NAMES = {"MeldIn"}  # models that are members of a union
 # Each answer of the API is one of these models, built from what the rules core
 # and the storage return (``of``), and sent as JSON by ``dump``; the OpenAPI
 # document describes the answers with these very models (referee.openapi).
+#
+# An answer model's name ends in ``Out``, as a request body's ends in ``In``: it is
+# named for what it presents, and the suffix keeps a name to one thing in the whole
+# package (``MeldVerdictOut`` presents the rules core's ``MeldVerdict``, ``GameOut``
+# the storage's ``Game``). The document names the answers without it, as before.
 
 
 class Answer(BaseModel):
@@ -225,7 +229,7 @@ CardToken = Annotated[str, Field(description='A canonical card token: "10H", "AS
 RankToken = Annotated[str, Field(description='A rank token: "A", "2" … "10", "J", "Q", "K".')]
 
 
-class Error(Answer):
+class ErrorOut(Answer):
     """Every refusal under /api/: a 4xx status and one sentence."""
 
     model_config = ConfigDict(extra="forbid")
@@ -233,75 +237,55 @@ class Error(Answer):
     error: str = Field(description="A sentence a person can act on.")
 
 
-class SetReading(Answer):
+class SetReadingOut(Answer):
     kind: Literal["set"]
     rank: RankToken
 
-    @property
-    def title(self) -> str:
-        """How a page names the reading: "Set of sixes"."""
-        return f"Set of {RANK_PLURALS[parse_rank(self.rank) - 1]}"
 
-    @property
-    def key(self) -> str:
-        """How a page's Declare button writes the reading: ``set:6``."""
-        return f"set:{self.rank}"
-
-
-class Placed(Answer):
+class PlacedOut(Answer):
     card: CardToken
     as_: CardToken = Field(alias="as", description="The card it stands for.")
 
 
-class RunReading(Answer):
+class RunReadingOut(Answer):
     """A run's cards in run order, each with what it stands as."""
 
     kind: Literal["run"]
     suit: Literal["S", "H", "D", "C"]
     low: RankToken
     high: RankToken
-    cards: list[Placed]
-
-    @property
-    def title(self) -> str:
-        """How a page names the reading: "Run of diamonds, 4 to 6"."""
-        return f"Run of {SUIT_NAMES[self.suit]}, {self.low} to {self.high}"
-
-    @property
-    def key(self) -> str:
-        """How a page's Declare button writes the reading: ``run:D:4``."""
-        return f"run:{self.suit}:{self.low}"
+    cards: list[PlacedOut]
 
 
-Reading = Annotated[SetReading | RunReading, Field(discriminator="kind")]
+ReadingOut = Annotated[SetReadingOut | RunReadingOut, Field(discriminator="kind")]
 
 
-def reading_of(reading: rules.Reading) -> SetReading | RunReading:
+def reading_of(reading: rules.Reading) -> SetReadingOut | RunReadingOut:
     if isinstance(reading, rules.RunReading):
-        return RunReading(
+        return RunReadingOut(
             kind="run",
             suit=reading.suit,  # type: ignore[arg-type]
             low=rank_token(reading.low),
             high=rank_token(reading.high),
             cards=[
-                Placed(card=str(placed.card), **{"as": str(placed.stands_for)})
+                PlacedOut(card=str(placed.card), **{"as": str(placed.stands_for)})
                 for placed in reading.cards
             ],
         )
-    return SetReading(kind="set", rank=rank_token(reading.rank))
+    return SetReadingOut(kind="set", rank=rank_token(reading.rank))
 
 
-class MeldVerdict(Answer):
+class MeldVerdictOut(Answer):
     legal: bool
     needs_declaration: bool = Field(
         description="True exactly when there is more than one reading."
     )
-    readings: list[Reading]
+    readings: list[ReadingOut]
     reasons: list[str] = Field(description="Why the meld is not legal, one sentence each.")
     cards: list[CardToken]
 
     @classmethod
-    def of(cls, verdict: rules.MeldVerdict) -> MeldVerdict:
+    def of(cls, verdict: rules.MeldVerdict) -> MeldVerdictOut:
         return cls(
             legal=verdict.legal,
             needs_declaration=verdict.needs_declaration,
@@ -311,21 +295,21 @@ class MeldVerdict(Answer):
         )
 
 
-class RescueSwap(Answer):
+class RescueSwapOut(Answer):
     """One way to rescue: the meld on the table read as ``reading``, ``freed`` comes
     out and the natural card takes its place."""
 
-    reading: Reading = Field(description="The meld on the table, read this way.")
+    reading: ReadingOut = Field(description="The meld on the table, read this way.")
     freed: CardToken = Field(description="The wild card that comes out.")
     as_: CardToken | None = Field(
         alias="as",
         description="In a run, the card the freed wild card stood for; null in a set, where "
         "it stood for any card of the rank (R24).",
     )
-    meld: MeldVerdict = Field(description="The meld after the swap, read the same way.")
+    meld: MeldVerdictOut = Field(description="The meld after the swap, read the same way.")
 
 
-class Rescue(Answer):
+class RescueOut(Answer):
     """May the card take a wild card's place in the meld (R24), and where does the
     freed wild card go (R25)?"""
 
@@ -339,10 +323,10 @@ class Rescue(Answer):
         description="The wild cards that may come out; the player picks one when there are "
         "several."
     )
-    meld: MeldVerdict | None = Field(
+    meld: MeldVerdictOut | None = Field(
         description="The meld after the (first) swap; null when there is none."
     )
-    swaps: list[RescueSwap] = Field(description="Every way to make the swap.")
+    swaps: list[RescueSwapOut] = Field(description="Every way to make the swap.")
     wild_goes: Literal["meld", "hand"] = Field(
         description='R25: "meld", used at once in a meld made this turn, never into the '
         'hand; "hand" (option rescue_to_hand), it may go into the hand.'
@@ -352,18 +336,18 @@ class Rescue(Answer):
     cards: list[CardToken] = Field(description="The meld on the table.")
 
     @classmethod
-    def of(cls, verdict: rules.RescueVerdict) -> Rescue:
+    def of(cls, verdict: rules.RescueVerdict) -> RescueOut:
         return cls(
             legal=verdict.legal,
             needs_declaration=verdict.needs_declaration,
             reasons=list(verdict.reasons),
             freed=[str(card) for card in verdict.freed],
-            meld=None if verdict.after is None else MeldVerdict.of(verdict.after),
+            meld=None if verdict.after is None else MeldVerdictOut.of(verdict.after),
             swaps=[
-                RescueSwap(
+                RescueSwapOut(
                     reading=reading_of(swap.reading),
                     freed=str(swap.freed),
-                    meld=MeldVerdict.of(swap.after),
+                    meld=MeldVerdictOut.of(swap.after),
                     **{"as": None if swap.stood_for is None else str(swap.stood_for)},
                 )
                 for swap in verdict.swaps
@@ -375,17 +359,17 @@ class Rescue(Answer):
         )
 
 
-class ContractPart(Answer):
+class ContractPartOut(Answer):
     kind: Literal["set", "run"]
     min: int = Field(description="Its size: at least this many cards, or exactly (R20, R47).")
     exact: bool = Field(description="True when the meld must be exactly ``min`` cards (R47).")
 
 
-def contract_of(contract: Sequence[rules.ContractPart]) -> list[ContractPart]:
-    return [ContractPart(kind=part.kind, min=part.min, exact=part.exact) for part in contract]
+def contract_of(contract: Sequence[rules.ContractPart]) -> list[ContractPartOut]:
+    return [ContractPartOut(kind=part.kind, min=part.min, exact=part.exact) for part in contract]
 
 
-class AtLeast(Answer):
+class AtLeastOut(Answer):
     """R58: the deal's melds hold at least this many cards (the whole hand)."""
 
     model_config = ConfigDict(extra="forbid")
@@ -393,7 +377,7 @@ class AtLeast(Answer):
     at_least: int
 
 
-class Exactly(Answer):
+class ExactlyOut(Answer):
     """R58: the deal's melds hold exactly this many cards."""
 
     model_config = ConfigDict(extra="forbid")
@@ -401,46 +385,46 @@ class Exactly(Answer):
     exactly: int
 
 
-def whole_hand_of(whole: rules.WholeHand | None) -> AtLeast | Exactly | None:
+def whole_hand_of(whole: rules.WholeHand | None) -> AtLeastOut | ExactlyOut | None:
     if whole is None:
         return None
     if whole.exactly:
-        return Exactly(exactly=whole.cards)
-    return AtLeast(at_least=whole.cards)
+        return ExactlyOut(exactly=whole.cards)
+    return AtLeastOut(at_least=whole.cards)
 
 
-class ContractVerdict(Answer):
+class ContractVerdictOut(Answer):
     met: bool
-    contract: list[ContractPart]
-    melds: list[MeldVerdict]
+    contract: list[ContractPartOut]
+    melds: list[MeldVerdictOut]
     reasons: list[str]
 
     @classmethod
-    def of(cls, verdict: rules.ContractVerdict) -> ContractVerdict:
+    def of(cls, verdict: rules.ContractVerdict) -> ContractVerdictOut:
         return cls(
             met=verdict.met,
             contract=contract_of(verdict.deal.contract),
-            melds=[MeldVerdict.of(meld) for meld in verdict.melds],
+            melds=[MeldVerdictOut.of(meld) for meld in verdict.melds],
             reasons=list(verdict.reasons),
         )
 
 
-class SolvedMeld(Answer):
+class SolvedMeldOut(Answer):
     """A meld of the best way to meet the contract: its cards (a run's in run order,
     so that entered in this order its wild cards stand where ``reading`` says, R15),
     the reading to declare, and whether it is one of the contract's melds (R65)."""
 
     cards: list[CardToken]
-    reading: Reading
+    reading: ReadingOut
     contract: bool = Field(description="True: one of the contract's melds; false: a further meld.")
 
 
-class HandSolution(Answer):
+class HandSolutionOut(Answer):
     """What a hand can do in a deal (R65, R66): one best way to meet the contract, or
     how many cards it lacks and which would do."""
 
     met: bool = Field(description="Whether the contract can be met from these cards alone.")
-    melds: list[SolvedMeld] = Field(
+    melds: list[SolvedMeldOut] = Field(
         description="One best way (R65): the contract's melds, then any further melds; "
         "empty when the contract cannot be met."
     )
@@ -453,11 +437,11 @@ class HandSolution(Answer):
     )
 
     @classmethod
-    def of(cls, solution: rules.Solution) -> HandSolution:
+    def of(cls, solution: rules.Solution) -> HandSolutionOut:
         return cls(
             met=solution.met,
             melds=[
-                SolvedMeld(
+                SolvedMeldOut(
                     cards=[str(card) for card in meld.cards],
                     reading=reading_of(meld.reading),
                     contract=meld.contract,
@@ -471,43 +455,43 @@ class HandSolution(Answer):
         )
 
 
-class CardPoints(Answer):
+class CardPointsOut(Answer):
     card: CardToken
     points: int
 
 
-class HandScore(Answer):
+class HandScoreOut(Answer):
     points: int
-    cards: list[CardPoints]
+    cards: list[CardPointsOut]
 
     @classmethod
-    def of(cls, score: rules.HandScore) -> HandScore:
+    def of(cls, score: rules.HandScore) -> HandScoreOut:
         return cls(
             points=score.points,
-            cards=[CardPoints(card=str(card), points=points) for card, points in score.cards],
+            cards=[CardPointsOut(card=str(card), points=points) for card, points in score.cards],
         )
 
 
-class DealOfVariant(Answer):
+class DealOfVariantOut(Answer):
     deal: int
     cards: int
-    contract: list[ContractPart] = Field(description="No parts: the whole hand (R58).")
-    whole_hand: AtLeast | Exactly | None = Field(
+    contract: list[ContractPartOut] = Field(description="No parts: the whole hand (R58).")
+    whole_hand: AtLeastOut | ExactlyOut | None = Field(
         description="Null, or how many cards the melds must hold to meet the deal (R58)."
     )
 
 
-class OptionOfVariant(Answer):
+class OptionOfVariantOut(Answer):
     default: bool
     description: str
 
 
-class Variant(Answer):
+class VariantOut(Answer):
     id: str
     name: str
     players: list[int]
     partnerships: bool
-    deals: list[DealOfVariant]
+    deals: list[DealOfVariantOut]
     card_values: dict[str, int] = Field(
         description='Points by rank, "JK" for the joker, then any card worth other than '
         'its rank ("AH": 1 in Caribbean Kalooki, R60).'
@@ -519,12 +503,12 @@ class Variant(Answer):
     winner: Literal["lowest", "highest"] = Field(
         description="Which total wins after the last deal (R32, R61, R62)."
     )
-    options: dict[str, OptionOfVariant]
+    options: dict[str, OptionOfVariantOut]
     wild_cards: rules.WildLimit
     pot: bool = Field(description="Whether the variant may play for a pot.")
 
     @classmethod
-    def of(cls, variant: rules.Variant) -> Variant:
+    def of(cls, variant: rules.Variant) -> VariantOut:
         ruleset = variant.ruleset()
         return cls(
             id=variant.id,
@@ -532,7 +516,7 @@ class Variant(Answer):
             players=list(ruleset.players),
             partnerships=ruleset.partnerships,
             deals=[
-                DealOfVariant(
+                DealOfVariantOut(
                     deal=deal.number,
                     cards=deal.cards,
                     contract=contract_of(deal.contract),
@@ -544,7 +528,9 @@ class Variant(Answer):
             scoring=ruleset.scoring,
             winner=ruleset.winner,
             options={
-                name: OptionOfVariant(default=default, description=rules.OPTIONS[name].description)
+                name: OptionOfVariantOut(
+                    default=default, description=rules.OPTIONS[name].description
+                )
                 for name, default in variant.defaults.items()
             },
             wild_cards=ruleset.wild_limit,
@@ -552,7 +538,7 @@ class Variant(Answer):
         )
 
 
-class Pot(Answer):
+class PotOut(Answer):
     """Cap-It's pot (R33); winner_share once the game is finished."""
 
     paid_in: int
@@ -562,12 +548,12 @@ class Pot(Answer):
     unsplit: int = 0
 
 
-class Side(Answer):
+class SideOut(Answer):
     name: str
     players: list[str]
 
 
-class DealOfGame(Answer):
+class DealOfGameOut(Answer):
     deal: int
     cards_dealt: int
     went_out: str | None
@@ -583,11 +569,11 @@ class DealOfGame(Answer):
     )
 
 
-def _deal_of_game(deal: DealScore, ruleset: rules.Ruleset) -> DealOfGame:
+def _deal_of_game(deal: DealScore, ruleset: rules.Ruleset) -> DealOfGameOut:
     """A deal of the sheet; ``bent_table`` only in a game that has one (R63), so the
     other games' deals read as they always have."""
     bent = {"bent_table": deal.bent_table} if ruleset.bent_table_doubles else {}
-    return DealOfGame(
+    return DealOfGameOut(
         deal=deal.number,
         cards_dealt=deal.cards_dealt,
         went_out=deal.went_out,
@@ -597,13 +583,13 @@ def _deal_of_game(deal: DealScore, ruleset: rules.Ruleset) -> DealOfGame:
     )
 
 
-class SheetRow(Answer):
+class SheetRowOut(Answer):
     deal: int
     cards_dealt: int
     totals: dict[str, int]
 
 
-class Game(Answer):
+class GameOut(Answer):
     """A game and its running sheet; scores, totals and winners by side."""
 
     id: str
@@ -611,13 +597,13 @@ class Game(Answer):
     variant: str
     options: dict[str, bool]
     players: list[str] = Field(description="In clockwise seat order.")
-    sides: list[Side]
-    deals: list[DealOfGame]
-    sheet: list[SheetRow]
+    sides: list[SideOut]
+    deals: list[DealOfGameOut]
+    sheet: list[SheetRowOut]
     totals: dict[str, int]
     finished: bool
     winners: list[str]
-    pot: Pot | None = None
+    pot: PotOut | None = None
 
     @classmethod
     def of(cls, game: Any, sheet: Sheet, **more: Any) -> Any:
@@ -629,11 +615,11 @@ class Game(Answer):
             "options": game.options,
             "players": list(sheet.table.players),
             "sides": [
-                Side(name=side.name, players=list(side.players)) for side in sheet.table.sides
+                SideOut(name=side.name, players=list(side.players)) for side in sheet.table.sides
             ],
             "deals": [_deal_of_game(deal, sheet.table.rules) for deal in sheet.deals],
             "sheet": [
-                SheetRow(deal=deal.number, cards_dealt=deal.cards_dealt, totals=totals)
+                SheetRowOut(deal=deal.number, cards_dealt=deal.cards_dealt, totals=totals)
                 for deal, totals in zip(sheet.deals, sheet.running, strict=True)
             ],
             "totals": sheet.totals,
@@ -641,13 +627,13 @@ class Game(Answer):
             "winners": sheet.winners,
         }
         if game.pot_stake is not None and game.pot_payout is not None:
-            fields["pot"] = Pot.model_validate(
-                PotRule(game.pot_stake, game.pot_payout).account(sheet)
+            fields["pot"] = PotOut.model_validate(
+                Pot(game.pot_stake, game.pot_payout).account(sheet)
             )
         return cls(**fields, **more)
 
 
-class NewGame(Game):
+class NewGameOut(GameOut):
     """A game just started, with its edit key."""
 
     edit_key: str = Field(
@@ -655,23 +641,23 @@ class NewGame(Game):
     )
 
 
-class StaleGame(Answer):
+class StaleGameOut(Answer):
     """A write whose If-Match is stale: the game as it is now."""
 
     error: str
-    game: Game
+    game: GameOut
 
 
 #: Every answer model; their JSON Schemas are the OpenAPI document's answers.
 ANSWER_MODELS: tuple[type[Answer], ...] = (
-    Error,
-    StaleGame,
-    MeldVerdict,
-    Rescue,
-    ContractVerdict,
-    HandScore,
-    HandSolution,
-    Variant,
-    Game,
-    NewGame,
+    ErrorOut,
+    StaleGameOut,
+    MeldVerdictOut,
+    RescueOut,
+    ContractVerdictOut,
+    HandScoreOut,
+    HandSolutionOut,
+    VariantOut,
+    GameOut,
+    NewGameOut,
 )

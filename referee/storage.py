@@ -1,5 +1,6 @@
 """The database under the games: its address, the engine's settings, write
-transactions, and the schema brought up to date when an app starts.
+transactions, the schema brought up to date when an app starts, and what the
+storage refuses.
 
 ``create_app`` calls :func:`prepare` once; everything else here is called by
 ``referee.games`` and ``referee.idempotency`` inside a request or a command.
@@ -11,14 +12,13 @@ import fcntl
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, ClassVar
 
 from flask import Flask
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.exc import SQLAlchemyError
 
 from .extensions import db, migrate
-from .rules import GameRuleError
 
 #: Any number will do, as long as no other program on the same PostgreSQL uses it.
 MIGRATION_LOCK_ID = 7202611
@@ -27,10 +27,23 @@ MIGRATION_LOCK_ID = 7202611
 READS = "referee.reads"
 
 
-class GameConflict(GameRuleError):
+class Refused(Exception):
+    """A request the storage turns down, with a sentence a person can act on.
+
+    The storage knows no HTTP: ``status`` is the status the web answers a refusal
+    of this kind with, read by :mod:`referee.errors` alone; ``retry_after``, when
+    set, the seconds after which the same request may be answered otherwise."""
+
+    status: ClassVar[int]
+    retry_after: int | None = None
+
+
+class GameConflict(Refused):
     """The change clashes with the game as it is: a deal past the last, a deal
     recorded at the same moment on another phone, an undo of a deal that is not the
-    last, an Idempotency-Key used for another request (409)."""
+    last, an Idempotency-Key used for another request."""
+
+    status = 409
 
 
 def database_uri(url: str) -> str:

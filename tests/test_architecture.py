@@ -107,3 +107,43 @@ def test_the_rules_core_imports_no_framework(module):
         or (name.startswith("referee") and not name.startswith("referee.rules"))
     ]
     assert not outside, f"{module} imports {outside}"
+
+
+def test_a_class_name_means_one_thing_in_the_whole_package():
+    """STYLE.md: an answer of the API, a view of a page, a row of the storage and a
+    verdict of the rules core each have a name of their own (``GameOut``, ``Game``)."""
+    where: dict[str, list[str]] = {}
+    for module in modules():
+        for node in ast.walk(ast.parse(source(module).read_text())):
+            if isinstance(node, ast.ClassDef):
+                where.setdefault(node.name, []).append(module)
+    twice = {name: found for name, found in where.items() if len(found) > 1}
+    assert not twice, twice
+
+
+#: The pages and the work they do without a request (docs/architecture.md, floor 3).
+PAGES = ("referee.pages", "referee.meld_checker", "referee.keypad", "referee.deal_entry")
+
+
+@pytest.mark.parametrize("module", [m for m in modules() if m.startswith(PAGES)])
+def test_the_pages_draw_no_answer_of_the_api(module):
+    """The API's JSON is the API's: a page draws the rules core's verdicts, with views
+    of its own where it needs more (referee.meld_checker)."""
+    assert "referee.schemas" not in imports(module)
+
+
+#: The storage (docs/architecture.md, floor 2) knows no HTTP: its refusals are plain
+#: exceptions that say their status, read by referee.errors alone; an answer it keeps
+#: for a retried write is made by its caller.
+STORAGE = ("models", "storage", "idempotency", "phones", "games", "housekeeping")
+NOT_IN_STORAGE = ("werkzeug.exceptions", "werkzeug.wrappers", "referee.schemas", "referee.errors")
+HTTP_OF_FLASK = {"abort", "jsonify", "make_response", "Response"}
+
+
+@pytest.mark.parametrize("module", [f"referee.{name}" for name in STORAGE])
+def test_the_storage_knows_no_http(module):
+    http = [name for name in imports(module) if name.startswith(NOT_IN_STORAGE)]
+    for node in ast.walk(ast.parse(source(module).read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module == "flask":
+            http += [f"flask.{alias.name}" for alias in node.names if alias.name in HTTP_OF_FLASK]
+    assert not http, f"{module} imports {http}"

@@ -133,7 +133,7 @@ def _save(
             None,
             ("this phone can only follow the game: open the edit link to enter deals"),
         )
-    except RulesError as error:
+    except (RulesError, games.GameConflict) as error:
         return None, None, str(error)
 
 
@@ -200,7 +200,8 @@ def _deal_view(game_id: str, number: int | None) -> Any:
     leftover = None
     if not correcting and made_for != next_deal:
         leftover = _leftover(page, next_deal)
-        page.errors.clear()
+        if changed:  # the leftover says it: no "save again" under it
+            page.errors.clear()
     stale = sheet_context(game) if changed or leftover else None
     return (
         fragment(

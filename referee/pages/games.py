@@ -256,7 +256,7 @@ def undo(game_id: str) -> Any:
             )
         except games.EditRefused:
             message = "this phone can only follow the game: open the edit link to change it"
-        except (games.DealNotFound, RulesError) as error:
+        except (games.DealNotFound, games.GameConflict, RulesError) as error:
             message = str(error)
     else:
         message = "the page was out of date; try again"

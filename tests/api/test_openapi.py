@@ -19,6 +19,7 @@ from referee.openapi import (
     REF_TEMPLATE,
     REQUEST_MODELS,
     AnswerSchema,
+    component_name,
     openapi_document,
 )
 from referee.schemas import ANSWER_MODELS
@@ -134,10 +135,11 @@ def test_answer_schemas_are_the_answer_models_json_schemas(document):
             ref_template=REF_TEMPLATE, mode="serialization", schema_generator=AnswerSchema
         )
         used = own.pop("$defs", {})
-        assert components[model.__name__] == own, model.__name__
-        described |= {model.__name__, *used}
-        for name, schema in used.items():
-            assert components[name] == schema, f"{name}, used by {model.__name__}"
+        name = component_name(model)
+        assert components[name] == own, name
+        described |= {name, *used}
+        for used_name, schema in used.items():
+            assert components[used_name] == schema, f"{used_name}, used by {name}"
     requests = {model.__name__ for model in REQUEST_MODELS}
     for model in REQUEST_MODELS:
         requests |= set(model.model_json_schema(ref_template=REF_TEMPLATE).get("$defs", {}))

@@ -30,6 +30,19 @@ def test_a_save_sent_twice_records_the_deal_once(client):
     assert "Enter deal 2" in text(client.get(game))
 
 
+def test_a_save_sent_again_with_another_entry_says_so(client):
+    """The form's attempt key keeps one save: sent again with the entry changed (the
+    first save arrived, its answer did not), it is refused in words, not an error page."""
+    game = start_game(client)
+    fields = open_form(client, f"{game}/deals/new")
+    body = fields | {"went_out": "0", "points-1": "10", "points-3": "5", "save": "1"}
+    assert client.post(f"{game}/deals/new", data=body).status_code == 303
+    changed = client.post(f"{game}/deals/new", data=body | {"points-1": "20"})
+    assert changed.status_code == 422
+    assert "this Idempotency-Key was already used for a different request" in text(changed)
+    assert "Enter deal 2" in text(client.get(game))
+
+
 def other_phone(app, client):
     """A second phone that keeps the same sheet (an editor too)."""
     other = app.test_client()
