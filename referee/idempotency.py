@@ -20,6 +20,7 @@ from flask import current_app
 from sqlalchemy import delete
 from werkzeug.datastructures import ETags
 
+from .conditional import matches_tag, version_tag
 from .extensions import db
 from .models import IdempotentRequest
 from .storage import GameConflict
@@ -32,27 +33,6 @@ KEPT_FOR = timedelta(days=1)
 #: those a header carries (Latin-1), none of them a control character, so any
 #: database keeps it as sent. Spaces inside are fine; a random UUID will do.
 IDEMPOTENCY_KEY = re.compile(r"^[\x20-\x7e\xa0-\xff]{8,64}$")
-
-
-#: The codings a compressing server appends to a strong ETag ("v3" sent gzipped is
-#: "v3:gzip", Flask-Compress's way); each names the same version of the game.
-CODINGS = ("br", "gzip", "deflate", "zstd")
-
-
-def names(etags: ETags, tag: str, *, weak: bool = False) -> bool:
-    """Whether an If-Match (strong comparison) or If-None-Match (``weak``) header
-    names ``tag``, as sent plain or in any compressed form.
-
-    >>> names(ETags(["v3:gzip"]), "v3"), names(ETags(["v3"]), "v3"), names(ETags(["v4"]), "v3")
-    (True, True, False)
-    """
-    contains = etags.contains_weak if weak else etags.contains
-    return any(contains(form) for form in (tag, *(f"{tag}:{coding}" for coding in CODINGS)))
-
-
-def version_tag(version: int | str) -> str:
-    """The ETag value (unquoted) of a game at ``version``: ``v3``."""
-    return f"v{version}"
 
 
 @dataclass(frozen=True)
@@ -73,7 +53,7 @@ class Guard:
 
     def allows(self, version: int) -> bool:
         """Whether a writer who sent this If-Match saw the game at ``version``."""
-        return self.if_match is None or names(self.if_match, version_tag(version))
+        return self.if_match is None or matches_tag(self.if_match, version_tag(version))
 
     def without_key(self) -> Guard:
         """Corrections and undo take If-Match only (API.md: Idempotency-Key is for

@@ -10,7 +10,7 @@ from typing import Any
 from flask import Blueprint, abort, redirect, request, url_for
 
 from .. import games
-from ..conditional import seen
+from ..conditional import if_match_of_form
 from ..deal_entry import STOCK_RAN_OUT, DealPage, work_out
 from ..forms import DealForm
 from ..idempotency import IDEMPOTENCY_KEY, Guard
@@ -55,7 +55,7 @@ def _guard(form: DealForm, page: DealPage) -> Guard:
     attempt = form.attempt.data or ""
     entry = page.entry()
     return Guard.of(
-        seen(whole_number(form.version.data)),
+        if_match_of_form(whole_number(form.version.data)),
         # A key the form did not make (tampered) is no key: the save is simply not
         # protected against its own retry.
         attempt if IDEMPOTENCY_KEY.fullmatch(attempt) else None,

@@ -19,7 +19,7 @@ from flask import (
 )
 
 from .. import games, storage
-from ..conditional import seen, tagged
+from ..conditional import if_match_of_form, tagged
 from ..forms import NewGameForm, PlayAgainForm, UndoForm
 from ..idempotency import Guard, Replay
 from ..limits import games_per_minute, starter
@@ -246,7 +246,7 @@ def undo(game_id: str) -> Any:
     message = ""
     if form.validate():
         try:
-            guard = Guard(if_match=seen(form.version.data))
+            guard = Guard(if_match=if_match_of_form(form.version.data))
             games.undo_deal(game.id, phone.edit_key(game.id), len(game.deals), guard)
             return go(url_for("games.game", game_id=game.id))
         except games.StaleGame:

@@ -26,8 +26,8 @@ from itsdangerous import BadSignature
 from werkzeug.http import parse_cookie, parse_etags, quote_etag
 
 from .. import games, logs, storage
+from ..conditional import still_current
 from ..headers import SECURITY_HEADERS
-from ..idempotency import names
 from .games import SHEET_HEADERS, sheet_etag
 from .phone import digest_of
 
@@ -115,6 +115,6 @@ class UnchangedSheet:
         version, keeps_key = state
         part = "fragment" if environ.get("HTTP_HX_REQUEST") else "page"
         tag = sheet_etag(version, part, keeps_key)
-        if not names(parse_etags(environ["HTTP_IF_NONE_MATCH"]), tag, weak=True):
+        if not still_current(parse_etags(environ["HTTP_IF_NONE_MATCH"]), tag):
             return None
         return quote_etag(tag)
