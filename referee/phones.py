@@ -74,7 +74,7 @@ class Kept:
     next_game_id: str | None
 
 
-def entry(token: str, game_id: str) -> PhoneGame | None:
+def phone_game(token: str, game_id: str) -> PhoneGame | None:
     """The phone's row for the game, if it keeps it."""
     row: PhoneGame | None = db.session.get(PhoneGame, (digest(token), game_id))
     return row
@@ -82,7 +82,7 @@ def entry(token: str, game_id: str) -> PhoneGame | None:
 
 def edit_key(token: str, game_id: str, secret: bytes) -> str | None:
     """The game's edit key, if this phone keeps one."""
-    row = entry(token, game_id)
+    row = phone_game(token, game_id)
     if row is None or row.sealed_key is None:
         return None
     return unseal(row.sealed_key, token, game_id, secret)
@@ -92,7 +92,7 @@ def keep(token: str, game_id: str, how: str, secret: bytes, edit_key: str | None
     """Put the game first among the phone's games (``how`` it came to it, never a
     weaker way than before), with its edit key if given. One write, committed; a
     game opened again within :data:`TOUCH_EVERY` writes nothing."""
-    row = entry(token, game_id)
+    row = phone_game(token, game_id)
     now = datetime.now(UTC)
     if row is not None and edit_key is None and HOW.index(how) <= HOW.index(row.how):
         opened = row.opened_at if row.opened_at.tzinfo else row.opened_at.replace(tzinfo=UTC)
@@ -102,7 +102,7 @@ def keep(token: str, game_id: str, how: str, secret: bytes, edit_key: str | None
     for attempt in (1, 2):
         with one_transaction():
             begin_write()
-            row = entry(token, game_id)
+            row = phone_game(token, game_id)
             if row is None:
                 db.session.add(
                     PhoneGame(
@@ -133,7 +133,7 @@ def follow_on(token: str, game_id: str, next_game_id: str) -> None:
     """Note that this phone started ``next_game_id`` with Play again from the game."""
     with one_transaction():
         begin_write()
-        row = entry(token, game_id)
+        row = phone_game(token, game_id)
         if row is not None:
             row.next_game_id = next_game_id
             db.session.commit()

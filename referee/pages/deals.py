@@ -19,7 +19,7 @@ from ..models import Deal, Game
 from ..rules import RulesError
 from . import phone
 from .games import sheet_context
-from .htmx import fragment, go
+from .htmx import fragment, redirect_after_write
 from .words import card_values_text
 
 bp = Blueprint("deals", __name__)
@@ -92,7 +92,7 @@ def _save(
             else:
                 # A Replay (this very save, sent twice) is a success too.
                 games.record_deal(game.id, key, page.entry(), _guard(form, page))
-            return go(url_for("games.game", game_id=game.id)), None
+            return redirect_after_write(url_for("games.game", game_id=game.id)), None
         except games.StaleGame as stale:
             form.version.data = str(stale.game.version)
             saved = len(stale.game.deals)

@@ -27,7 +27,7 @@ from ..models import Game
 from ..rules import VARIANTS, RulesError, Variant
 from ..rules.scoring import Pot, Sheet
 from . import phone
-from .htmx import fragment, from_htmx, go
+from .htmx import fragment, from_htmx, redirect_after_write
 from .words import card_values_text, deal_text, families, sheet_heads, winner_text
 
 bp = Blueprint("games", __name__)
@@ -71,7 +71,7 @@ def home() -> Any:
             assert not isinstance(created, Replay)  # no Idempotency-Key was sent
             game, edit_key = created
             phone.remember(game, edit_key, how="started")
-            return go(url_for("games.game", game_id=game.id))
+            return redirect_after_write(url_for("games.game", game_id=game.id))
     status = 422 if request.method == "POST" else 200
     page = fragment(
         "home.html",
@@ -248,7 +248,7 @@ def undo(game_id: str) -> Any:
         try:
             guard = Guard(if_match=if_match_of_form(form.version.data))
             games.undo_deal(game.id, phone.edit_key(game.id), len(game.deals), guard)
-            return go(url_for("games.game", game_id=game.id))
+            return redirect_after_write(url_for("games.game", game_id=game.id))
         except games.StaleGame:
             message = (
                 "the sheet changed on another phone just now; here it is as it is now: "

@@ -18,7 +18,7 @@ def fragment(full: str, part: str, **context: Any) -> str:
     return render_template(part if from_htmx() else full, **context)
 
 
-def go(url: str) -> Any:
+def redirect_after_write(url: str) -> Any:
     """Redirect after a write: a 303 for a plain form, HX-Redirect for htmx."""
     if from_htmx():
         response = make_response("", 204)
