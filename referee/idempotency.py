@@ -20,6 +20,7 @@ from flask import current_app
 from sqlalchemy import delete
 from werkzeug.datastructures import ETags
 
+from . import sealing
 from .conditional import matches_tag, version_tag
 from .extensions import db
 from .models import IdempotentRequest
@@ -33,6 +34,9 @@ KEPT_FOR = timedelta(days=1)
 #: those a header carries (Latin-1), none of them a control character, so any
 #: database keeps it as sent. Spaces inside are fine; a random UUID will do.
 IDEMPOTENCY_KEY = re.compile(r"^[\x20-\x7e\xa0-\xff]{8,64}$")
+#: What an edit key in a kept answer is sealed for (see migration 0007 for those
+#: kept before).
+SEALED_FOR = "kept-answer-edit-key"
 
 
 @dataclass(frozen=True)
@@ -96,7 +100,7 @@ def replay(scope: str, guard: Guard) -> Replay | None:
         )
     body = dict(first.body)
     if "edit_key" in body:
-        body["edit_key"] = _unseal(body["edit_key"], guard.key)
+        body["edit_key"] = _unseal(body["edit_key"], scope, guard.key)
     return Replay(first.status, body, first.version)
 
 
@@ -106,7 +110,7 @@ def remember(scope: str, guard: Guard, status: int, body: dict[str, Any], versio
     if "edit_key" in body:
         # The answer holds the edit key: kept sealed, so the database alone never
         # gives it away (see _seal).
-        body = body | {"edit_key": _seal(body["edit_key"], guard.key)}
+        body = body | {"edit_key": _seal(body["edit_key"], scope, guard.key)}
     db.session.add(
         IdempotentRequest(
             scope=scope,
@@ -125,19 +129,18 @@ def forget_old_answers() -> None:
     db.session.execute(delete(IdempotentRequest).where(IdempotentRequest.created_at < cutoff))
 
 
-def _pad(key: str) -> bytes:
-    secret = str(current_app.config["SECRET_KEY"]).encode()
-    return hashlib.sha256(secret + b"\x00edit-key\x00" + key.encode()).digest()
+def _seal(edit_key: str, scope: str, key: str) -> str:
+    """An edit key kept with a retry's answer, sealed for the answer's scope and
+    Idempotency-Key: a copy of the database alone gives none away."""
+    return sealing.seal(edit_key, _secret(), SEALED_FOR, scope, key)
 
 
-def _seal(edit_key: str, key: str) -> str:
-    """An edit key kept with a retry's answer is XORed with a pad drawn from the
-    app's secret and the Idempotency-Key: a copy of the database alone gives none
-    away. (A key is 22 characters; the pad 32 bytes.)"""
-    sealed = bytes(a ^ b for a, b in zip(edit_key.encode(), _pad(key), strict=False))
-    return "sealed:" + sealed.hex()
+def _unseal(sealed: str, scope: str, key: str) -> str:
+    edit_key = sealing.unseal(sealed, _secret(), SEALED_FOR, scope, key)
+    if edit_key is None:
+        raise RuntimeError("a kept answer's edit key does not open: was SECRET_KEY changed?")
+    return edit_key
 
 
-def _unseal(sealed: str, key: str) -> str:
-    raw = bytes.fromhex(sealed.removeprefix("sealed:"))
-    return bytes(a ^ b for a, b in zip(raw, _pad(key), strict=False)).decode()
+def _secret() -> bytes:
+    return str(current_app.config["SECRET_KEY"]).encode()

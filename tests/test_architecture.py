@@ -22,6 +22,7 @@ FLOORS = {
     "referee.extensions": 1,
     "referee.schemas": 1,
     "referee.conditional": 1,
+    "referee.sealing": 1,
     "referee.models": 2,
     "referee.storage": 2,
     "referee.idempotency": 2,
