@@ -18,8 +18,8 @@ from ..keypad import KEY_SUITS, RANKS, whole_number
 from ..models import Deal, Game
 from ..rules import RulesError
 from . import phone
-from .games import sheet_context
 from .htmx import fragment, redirect_after_write
+from .sheet import sheet_context
 from .words import card_values_text
 
 bp = Blueprint("deals", __name__)
@@ -92,7 +92,7 @@ def _save(
             else:
                 # A Replay (this very save, sent twice) is a success too.
                 games.record_deal(game.id, key, page.entry(), _guard(form, page))
-            return redirect_after_write(url_for("games.game", game_id=game.id)), None
+            return redirect_after_write(url_for("sheet.game", game_id=game.id)), None
         except games.StaleGame as stale:
             form.version.data = str(stale.game.version)
             saved = len(stale.game.deals)
@@ -127,7 +127,7 @@ def _deal_view(game_id: str, number: int | None) -> Any:
     sheet = games.sheet_of(game)
     rules = sheet.table.rules
     if number > len(rules.deals):
-        return redirect(url_for("games.game", game_id=game.id), 303)
+        return redirect(url_for("sheet.game", game_id=game.id), 303)
     form = DealForm()
     hands, typed = _fields(game, form, stored)
     page = work_out(
