@@ -19,6 +19,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from . import api, commands, errors, health, logs, pages, storage
 from .extensions import MAX_BODY_BYTES, compress, csrf
 from .headers import SECURITY_HEADERS
+from .pages.sheet import UnchangedSheet
 
 __all__ = ["create_app"]
 
@@ -37,9 +38,13 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
     )
     _configure(app, test_config)
+    # In front of Flask, the first to see a request outermost. An unchanged sheet's
+    # poll is answered 304 before Flask (pages.sheet); anything else goes on to it.
+    app.wsgi_app = UnchangedSheet(app, app.wsgi_app)  # type: ignore[method-assign]
     if hops := int(app.config.get("PROXY_HOPS", 0)):
         # Behind proxies: the phone's address, scheme and host from X-Forwarded-*,
-        # trusting exactly that many proxies (README, "Behind a proxy").
+        # trusting exactly that many proxies (README, "Behind a proxy"), for all that
+        # answers behind it, the sheet's poll as much as the app.
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops
         )

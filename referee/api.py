@@ -15,10 +15,10 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from pydantic import ValidationError
 
 from . import games, schemas, storage
-from .conditional import not_modified, tagged
+from .conditional import not_modified, tagged, version_tag
 from .errors import HTTP_SENTENCES, ApiError
 from .games import DealEntry
-from .idempotency import IDEMPOTENCY_KEY, Guard, Replay, version_tag
+from .idempotency import IDEMPOTENCY_KEY, Guard, Replay
 from .limits import games_per_minute, starter
 from .models import Game
 from .openapi import openapi_document

@@ -2,7 +2,9 @@
 Werkzeug): a game's answers carry an ETag of its version; a read that names the
 current one in If-None-Match costs a bodiless 304; a write's If-Match travels in
 its :class:`~referee.idempotency.Guard` to the storage, which compares it with the
-game as locked for the write.
+game as locked for the write (:func:`matches_tag`).
+
+It imports nothing of the app, so the storage's floor may use it as the pages do.
 """
 
 from __future__ import annotations
@@ -10,7 +12,33 @@ from __future__ import annotations
 from flask import Response, request
 from werkzeug.datastructures import ETags
 
-from .idempotency import names, version_tag
+#: The codings a compressing server appends to a strong ETag ("v3" sent gzipped is
+#: "v3:gzip", Flask-Compress's way); each names the same version of the game.
+CODINGS = ("br", "gzip", "deflate", "zstd")
+
+
+def matches_tag(etags: ETags, tag: str, *, weak: bool = False) -> bool:
+    """Whether an If-Match (strong comparison) or If-None-Match (``weak``) header
+    names ``tag``, as sent plain or in any compressed form.
+
+    >>> matches_tag(ETags(["v3:gzip"]), "v3"), matches_tag(ETags(["v3"]), "v3")
+    (True, True)
+    >>> matches_tag(ETags(["v4"]), "v3")
+    False
+    """
+    contains = etags.contains_weak if weak else etags.contains
+    return any(contains(form) for form in (tag, *(f"{tag}:{coding}" for coding in CODINGS)))
+
+
+def still_current(if_none_match: ETags, tag: str) -> bool:
+    """Whether a read whose If-None-Match is ``if_none_match`` already holds ``tag``,
+    compared weakly as RFC 9110 asks for reads: if so, it is answered 304."""
+    return matches_tag(if_none_match, tag, weak=True)
+
+
+def version_tag(version: int | str) -> str:
+    """The ETag value (unquoted) of a game at ``version``: ``v3``."""
+    return f"v{version}"
 
 
 def tagged(response: Response, tag: str | None) -> Response:
@@ -21,17 +49,16 @@ def tagged(response: Response, tag: str | None) -> Response:
 
 
 def not_modified(tag: str) -> Response | None:
-    """A 304 if the request's If-None-Match names ``tag`` (weak comparison, as
-    RFC 9110 asks for reads; the compressed forms of the tag too); None if the
-    client must be sent the answer."""
-    if not names(request.if_none_match, tag, weak=True):
+    """A 304 if the request's If-None-Match names ``tag`` (the compressed forms of
+    the tag too); None if the client must be sent the answer."""
+    if not still_current(request.if_none_match, tag):
         return None
     return tagged(Response(status=304), tag)
 
 
-def seen(version: int | str | None) -> ETags | None:
-    """What a page's form says its writer saw, as an If-Match would: the game's
-    version when the form was drawn (None when the form does not say)."""
+def if_match_of_form(version: int | str | None) -> ETags | None:
+    """The If-Match a page's form stands for: the game's version when the form was
+    drawn, which its writer saw (None when the form does not say)."""
     if version is None or version == "":
         return None
     return ETags([version_tag(version)])

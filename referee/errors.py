@@ -12,8 +12,8 @@ from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from . import games
+from .conditional import version_tag
 from .extensions import MAX_BODY_BYTES
-from .idempotency import version_tag
 from .rules import GameRuleError, RulesError, UnknownVariantError
 from .schemas import ErrorOut, GameOut, StaleGameOut
 from .storage import Refused

@@ -1,6 +1,6 @@
 """Headers every answer carries, whoever makes it: the app's views (an after-request
 hook in ``create_app``) and the sheet's poll answered before them
-(:mod:`referee.pages.poll`)."""
+(:mod:`referee.pages.sheet`)."""
 
 from __future__ import annotations
 

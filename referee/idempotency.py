@@ -20,6 +20,8 @@ from flask import current_app
 from sqlalchemy import delete
 from werkzeug.datastructures import ETags
 
+from . import sealing
+from .conditional import matches_tag, version_tag
 from .extensions import db
 from .models import IdempotentRequest
 from .storage import GameConflict
@@ -32,27 +34,9 @@ KEPT_FOR = timedelta(days=1)
 #: those a header carries (Latin-1), none of them a control character, so any
 #: database keeps it as sent. Spaces inside are fine; a random UUID will do.
 IDEMPOTENCY_KEY = re.compile(r"^[\x20-\x7e\xa0-\xff]{8,64}$")
-
-
-#: The codings a compressing server appends to a strong ETag ("v3" sent gzipped is
-#: "v3:gzip", Flask-Compress's way); each names the same version of the game.
-CODINGS = ("br", "gzip", "deflate", "zstd")
-
-
-def names(etags: ETags, tag: str, *, weak: bool = False) -> bool:
-    """Whether an If-Match (strong comparison) or If-None-Match (``weak``) header
-    names ``tag``, as sent plain or in any compressed form.
-
-    >>> names(ETags(["v3:gzip"]), "v3"), names(ETags(["v3"]), "v3"), names(ETags(["v4"]), "v3")
-    (True, True, False)
-    """
-    contains = etags.contains_weak if weak else etags.contains
-    return any(contains(form) for form in (tag, *(f"{tag}:{coding}" for coding in CODINGS)))
-
-
-def version_tag(version: int | str) -> str:
-    """The ETag value (unquoted) of a game at ``version``: ``v3``."""
-    return f"v{version}"
+#: What an edit key in a kept answer is sealed for (see migration 0007 for those
+#: kept before).
+SEALED_FOR = "kept-answer-edit-key"
 
 
 @dataclass(frozen=True)
@@ -73,7 +57,7 @@ class Guard:
 
     def allows(self, version: int) -> bool:
         """Whether a writer who sent this If-Match saw the game at ``version``."""
-        return self.if_match is None or names(self.if_match, version_tag(version))
+        return self.if_match is None or matches_tag(self.if_match, version_tag(version))
 
     def without_key(self) -> Guard:
         """Corrections and undo take If-Match only (API.md: Idempotency-Key is for
@@ -116,7 +100,7 @@ def replay(scope: str, guard: Guard) -> Replay | None:
         )
     body = dict(first.body)
     if "edit_key" in body:
-        body["edit_key"] = _unseal(body["edit_key"], guard.key)
+        body["edit_key"] = _unseal(body["edit_key"], scope, guard.key)
     return Replay(first.status, body, first.version)
 
 
@@ -126,7 +110,7 @@ def remember(scope: str, guard: Guard, status: int, body: dict[str, Any], versio
     if "edit_key" in body:
         # The answer holds the edit key: kept sealed, so the database alone never
         # gives it away (see _seal).
-        body = body | {"edit_key": _seal(body["edit_key"], guard.key)}
+        body = body | {"edit_key": _seal(body["edit_key"], scope, guard.key)}
     db.session.add(
         IdempotentRequest(
             scope=scope,
@@ -145,19 +129,18 @@ def forget_old_answers() -> None:
     db.session.execute(delete(IdempotentRequest).where(IdempotentRequest.created_at < cutoff))
 
 
-def _pad(key: str) -> bytes:
-    secret = str(current_app.config["SECRET_KEY"]).encode()
-    return hashlib.sha256(secret + b"\x00edit-key\x00" + key.encode()).digest()
+def _seal(edit_key: str, scope: str, key: str) -> str:
+    """An edit key kept with a retry's answer, sealed for the answer's scope and
+    Idempotency-Key: a copy of the database alone gives none away."""
+    return sealing.seal(edit_key, _secret(), SEALED_FOR, scope, key)
 
 
-def _seal(edit_key: str, key: str) -> str:
-    """An edit key kept with a retry's answer is XORed with a pad drawn from the
-    app's secret and the Idempotency-Key: a copy of the database alone gives none
-    away. (A key is 22 characters; the pad 32 bytes.)"""
-    sealed = bytes(a ^ b for a, b in zip(edit_key.encode(), _pad(key), strict=False))
-    return "sealed:" + sealed.hex()
+def _unseal(sealed: str, scope: str, key: str) -> str:
+    edit_key = sealing.unseal(sealed, _secret(), SEALED_FOR, scope, key)
+    if edit_key is None:
+        raise RuntimeError("a kept answer's edit key does not open: was SECRET_KEY changed?")
+    return edit_key
 
 
-def _unseal(sealed: str, key: str) -> str:
-    raw = bytes.fromhex(sealed.removeprefix("sealed:"))
-    return bytes(a ^ b for a, b in zip(raw, _pad(key), strict=False)).decode()
+def _secret() -> bytes:
+    return str(current_app.config["SECRET_KEY"]).encode()

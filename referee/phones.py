@@ -3,16 +3,9 @@ those it may change. No sign-up: a phone is a random token in its signed cookie.
 
 Kept here rather than in the cookie, which would grow past the 4 KB a browser keeps
 (and travel with every poll of the sheet). A row is found by the token's SHA-256,
-so the database names no phone; an edit key is kept sealed with a pad drawn from
-the app's secret, the phone's token and the game (as :mod:`referee.idempotency`
-seals a kept answer's), so neither a copy of the database nor another phone's
-cookie opens it. Sealed, not hashed: the writes in :mod:`referee.games` check the
-key itself, each time, as they check one sent to the API.
-
->>> seal("k3y", "token", "game", b"secret") != "k3y"
-True
->>> unseal(seal("k3y", "token", "game", b"secret"), "token", "game", b"secret")
-'k3y'
+so the database names no phone; an edit key is kept sealed (:mod:`referee.sealing`)
+for the phone's token and the game, so neither a copy of the database nor another
+phone's cookie opens it.
 """
 
 from __future__ import annotations
@@ -24,6 +17,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from . import sealing
 from .extensions import db
 from .models import Game, PhoneGame
 from .storage import begin_write, one_transaction
@@ -34,6 +28,8 @@ HOW = ("followed", "joined", "started")
 #: A game opened again (each poll of its sheet, every 3 seconds) moves to the top of
 #: the phone's list at most this often, so following a sheet costs no writes.
 TOUCH_EVERY = timedelta(minutes=10)
+#: What a phone's edit key is sealed for (every key kept since phones were kept here).
+SEALED_FOR = "phone-edit-key"
 
 
 def digest(token: str) -> str:
@@ -41,26 +37,12 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _pad(token: str, game_id: str, secret: bytes, length: int) -> bytes:
-    seed = secret + b"\x00phone-edit-key\x00" + token.encode() + b"\x00" + game_id.encode()
-    return hashlib.shake_256(seed).digest(length)
+def _seal(edit_key: str, token: str, game_id: str, secret: bytes) -> str:
+    return sealing.seal(edit_key, secret, SEALED_FOR, token, game_id)
 
 
-def seal(edit_key: str, token: str, game_id: str, secret: bytes) -> str:
-    """The edit key, unreadable without the app's secret and the phone's token."""
-    raw = edit_key.encode()
-    sealed = bytes(a ^ b for a, b in zip(raw, _pad(token, game_id, secret, len(raw)), strict=True))
-    return "sealed:" + sealed.hex()
-
-
-def unseal(sealed: str, token: str, game_id: str, secret: bytes) -> str | None:
-    """The edit key :func:`seal` sealed, or None if it cannot be read."""
-    try:
-        raw = bytes.fromhex(sealed.removeprefix("sealed:"))
-        pad = _pad(token, game_id, secret, len(raw))
-        return bytes(a ^ b for a, b in zip(raw, pad, strict=True)).decode()
-    except (ValueError, UnicodeDecodeError):
-        return None
+def _unseal(sealed: str, token: str, game_id: str, secret: bytes) -> str | None:
+    return sealing.unseal(sealed, secret, SEALED_FOR, token, game_id)
 
 
 @dataclass(frozen=True)
@@ -74,7 +56,7 @@ class Kept:
     next_game_id: str | None
 
 
-def entry(token: str, game_id: str) -> PhoneGame | None:
+def phone_game(token: str, game_id: str) -> PhoneGame | None:
     """The phone's row for the game, if it keeps it."""
     row: PhoneGame | None = db.session.get(PhoneGame, (digest(token), game_id))
     return row
@@ -82,27 +64,27 @@ def entry(token: str, game_id: str) -> PhoneGame | None:
 
 def edit_key(token: str, game_id: str, secret: bytes) -> str | None:
     """The game's edit key, if this phone keeps one."""
-    row = entry(token, game_id)
+    row = phone_game(token, game_id)
     if row is None or row.sealed_key is None:
         return None
-    return unseal(row.sealed_key, token, game_id, secret)
+    return _unseal(row.sealed_key, token, game_id, secret)
 
 
 def keep(token: str, game_id: str, how: str, secret: bytes, edit_key: str | None = None) -> None:
     """Put the game first among the phone's games (``how`` it came to it, never a
     weaker way than before), with its edit key if given. One write, committed; a
     game opened again within :data:`TOUCH_EVERY` writes nothing."""
-    row = entry(token, game_id)
+    row = phone_game(token, game_id)
     now = datetime.now(UTC)
     if row is not None and edit_key is None and HOW.index(how) <= HOW.index(row.how):
         opened = row.opened_at if row.opened_at.tzinfo else row.opened_at.replace(tzinfo=UTC)
         if now - opened < TOUCH_EVERY:
             return
-    sealed = seal(edit_key, token, game_id, secret) if edit_key is not None else None
+    sealed = _seal(edit_key, token, game_id, secret) if edit_key is not None else None
     for attempt in (1, 2):
         with one_transaction():
             begin_write()
-            row = entry(token, game_id)
+            row = phone_game(token, game_id)
             if row is None:
                 db.session.add(
                     PhoneGame(
@@ -133,7 +115,7 @@ def follow_on(token: str, game_id: str, next_game_id: str) -> None:
     """Note that this phone started ``next_game_id`` with Play again from the game."""
     with one_transaction():
         begin_write()
-        row = entry(token, game_id)
+        row = phone_game(token, game_id)
         if row is not None:
             row.next_game_id = next_game_id
             db.session.commit()
@@ -153,7 +135,7 @@ def games_of(token: str, secret: bytes, limit: int | None = None) -> list[Kept]:
         Kept(
             game=game,
             how=row.how,
-            edit_key=unseal(row.sealed_key, token, game.id, secret) if row.sealed_key else None,
+            edit_key=_unseal(row.sealed_key, token, game.id, secret) if row.sealed_key else None,
             opened_at=row.opened_at,
             next_game_id=row.next_game_id,
         )

@@ -21,6 +21,8 @@ FLOORS = {
     "referee.rules": 0,
     "referee.extensions": 1,
     "referee.schemas": 1,
+    "referee.conditional": 1,
+    "referee.sealing": 1,
     "referee.models": 2,
     "referee.storage": 2,
     "referee.idempotency": 2,
@@ -28,7 +30,7 @@ FLOORS = {
     "referee.housekeeping": 2,
     "referee.phones": 2,
 }
-WEB = 3  # everything else: api, errors, openapi, conditional, forms, pages, ...
+WEB = 3  # everything else: api, errors, openapi, forms, pages, ...
 #: What the rules core may not import, whatever the floor.
 NOT_IN_RULES = ("flask", "werkzeug", "sqlalchemy", "flask_sqlalchemy", "pydantic", "jinja2")
 

@@ -9,14 +9,20 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import app_shell, checker, deals, filters, games, history, poll, share
+from . import app_shell, checker, deals, filters, games, history, share, sheet
 
 
 def register(app: Flask) -> None:
-    """Register every page's blueprint and the templates' filters on the app, and
-    the sheet's poll in front of it."""
+    """Register every page's blueprint and the templates' filters on the app (the
+    sheet's unchanged poll is answered in front of the app: ``create_app``)."""
     filters.register(app)
-    for blueprint in (games.bp, checker.bp, deals.bp, share.bp, history.bp, app_shell.bp):
+    for blueprint in (
+        games.bp,
+        sheet.bp,
+        checker.bp,
+        deals.bp,
+        share.bp,
+        history.bp,
+        app_shell.bp,
+    ):
         app.register_blueprint(blueprint)
-    # An unchanged sheet's poll is answered in front of the app (pages.poll).
-    app.wsgi_app = poll.UnchangedSheet(app, app.wsgi_app)  # type: ignore[method-assign]

@@ -11,7 +11,7 @@ from typing import Any
 from flask import Blueprint, abort, redirect, request, url_for
 
 from .. import games
-from ..conditional import seen
+from ..conditional import if_match_of_form
 from ..deal_entry import STOCK_RAN_OUT, DealPage, entry_lines, read_entry, work_out
 from ..forms import DealForm
 from ..games import DealEntry
@@ -20,8 +20,8 @@ from ..keypad import KEY_SUITS, RANKS, whole_number
 from ..models import Deal, Game
 from ..rules import RulesError
 from . import phone
-from .games import sheet_context
-from .htmx import fragment, go
+from .htmx import fragment, redirect_after_write
+from .sheet import sheet_context
 from .words import card_values_text
 
 bp = Blueprint("deals", __name__)
@@ -63,7 +63,7 @@ def _guard(form: DealForm, entry: DealEntry) -> Guard:
     a sheet another phone changed since the form opened (its version)."""
     attempt = form.attempt.data or ""
     return Guard.of(
-        seen(whole_number(form.version.data)),
+        if_match_of_form(whole_number(form.version.data)),
         # A key the form did not make (tampered) is no key: the save is simply not
         # protected against its own retry.
         attempt if IDEMPOTENCY_KEY.fullmatch(attempt) else None,
@@ -107,7 +107,7 @@ def _save(
             # A Replay (this very save, sent twice) is a success too.
             # An entry for another deal is never saved as this one (StaleGame).
             games.record_deal(game.id, key, entry, _guard(form, entry), number)
-        return go(url_for("games.game", game_id=game.id)), None, ""
+        return redirect_after_write(url_for("sheet.game", game_id=game.id)), None, ""
     except games.StaleGame as stale:
         form.version.data = str(stale.game.version)
         if correcting:
@@ -150,7 +150,7 @@ def _deal_view(game_id: str, number: int | None) -> Any:
     table = games.table_of(game)
     rules = table.rules
     if number > len(rules.deals):
-        return redirect(url_for("games.game", game_id=game.id), 303)
+        return redirect(url_for("sheet.game", game_id=game.id), 303)
     form = DealForm()
     hands, typed = _fields(game, form, stored)
     press = request.form.get("press", "")

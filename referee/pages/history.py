@@ -46,12 +46,12 @@ def play_again(game_id: str) -> Any:
     """A new game of the same variant, options and pot, the same players, the next
     one dealing first; this phone keeps its sheet. Tapped twice, it is one game."""
     game = phone.load(game_id)
-    sheet_url = url_for("games.game", game_id=game.id)
+    sheet_url = url_for("sheet.game", game_id=game.id)
     if not PlayAgainForm().validate() or not games.sheet_of(game).finished:
         return redirect(sheet_url, 303)
     started = phone.next_game(game.id)
     if started is not None:
-        return redirect(url_for("games.game", game_id=started), 303)
+        return redirect(url_for("sheet.game", game_id=started), 303)
     players, teams = next_seating(game)
     pot = (
         (game.pot_stake, game.pot_payout)
@@ -74,7 +74,7 @@ def play_again(game_id: str) -> Any:
     new, edit_key = created
     phone.remember(new, edit_key, how="started")
     phone.played_again(game.id, new.id)
-    return redirect(url_for("games.game", game_id=new.id), 303)
+    return redirect(url_for("sheet.game", game_id=new.id), 303)
 
 
 @dataclass(frozen=True)

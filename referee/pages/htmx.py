@@ -4,13 +4,16 @@ the page, and a redirect after a write."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import make_response, redirect, render_template, request
 
 
-def from_htmx() -> bool:
-    return bool(request.headers.get("HX-Request"))
+def from_htmx(environ: Mapping[str, Any] | None = None) -> bool:
+    """Whether htmx asked (it sends ``HX-Request``): this request, or the one a WSGI
+    ``environ`` describes (the sheet's poll answered in front of Flask)."""
+    return bool((request.environ if environ is None else environ).get("HTTP_HX_REQUEST"))
 
 
 def fragment(full: str, part: str, **context: Any) -> str:
@@ -18,7 +21,7 @@ def fragment(full: str, part: str, **context: Any) -> str:
     return render_template(part if from_htmx() else full, **context)
 
 
-def go(url: str) -> Any:
+def redirect_after_write(url: str) -> Any:
     """Redirect after a write: a 303 for a plain form, HX-Redirect for htmx."""
     if from_htmx():
         response = make_response("", 204)

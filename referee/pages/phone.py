@@ -116,7 +116,7 @@ def edit_key(game_id: str) -> str | None:
 def next_game(game_id: str) -> str | None:
     """The game this phone started with Play again from this one, if any."""
     token = _token()
-    row = phones.entry(token, game_id) if token is not None else None
+    row = phones.phone_game(token, game_id) if token is not None else None
     return row.next_game_id if row is not None else None
 
 

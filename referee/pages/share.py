@@ -25,7 +25,7 @@ def _qr(url: str) -> Markup:
 @bp.get("/games/<game_id>/share")
 def share(game_id: str) -> Any:
     game = phone.load(game_id)
-    follow = url_for("games.game", game_id=game.id, _external=True)
+    follow = url_for("sheet.game", game_id=game.id, _external=True)
     key = phone.edit_key(game.id)
     edit = url_for("share.join", game_id=game.id, _external=True) + f"#{key}" if key else None
     return render_template(
@@ -52,7 +52,7 @@ def join(game_id: str) -> Any:
             error = "that is not this game's edit key"
         else:
             phone.remember(game, form.key.data)
-            return redirect(url_for("games.game", game_id=game.id), 303)
+            return redirect(url_for("sheet.game", game_id=game.id), 303)
     elif request.method == "POST":
         error = "that is not an edit key; copy the whole link"
     status = 403 if error else 200

@@ -1,6 +1,7 @@
 """The migrations build exactly the tables the models describe, on every database, and
 go down and up again cleanly: a host that upgrades loses nothing it had."""
 
+import hashlib
 from datetime import UTC, datetime
 
 from alembic.autogenerate import compare_metadata
@@ -106,3 +107,48 @@ def test_a_push_game_stored_before_0004_reads_the_same_after_it(stored_app):
         k: v for k, v in before.items() if k not in ("deals", "sheet", "totals")
     }
     assert after["sheet"][:2] == before["sheet"]
+
+
+def kept_before_0007(edit_key, key, secret=b"test"):
+    """An edit key in a kept answer as the code before 0007 sealed it."""
+    pad = hashlib.sha256(secret + b"\x00edit-key\x00" + key.encode()).digest()
+    return "sealed:" + bytes(a ^ b for a, b in zip(edit_key.encode(), pad, strict=False)).hex()
+
+
+def test_a_game_created_before_0007_is_replayed_with_its_edit_key(stored_app):
+    """A kept answer holding an edit key sealed the old way is sealed again by 0007
+    and a retry still gets the key; going down to 0006 seals it back the old way."""
+    assert (  # the code before, run on these: its very output
+        kept_before_0007("k9TqWbR2mXc4Lz7Hn1PfVg", "retry-key-1")
+        == "sealed:e339ee6d436fbfc10d2618d6ed933951961ae06fde33"
+    )
+    client = stored_app.test_client()
+    body, retry = {"variant": "push", "players": FOUR}, {"Idempotency-Key": "created-before-0007"}
+    first = client.post("/api/v1/games", json=body, headers=retry)
+    edit_key = first.get_json()["edit_key"]
+    kept = select(IdempotentRequest.body)
+    with stored_app.app_context():
+        downgrade(revision="0006")
+        assert db.session.execute(kept).scalar_one()["edit_key"] == kept_before_0007(
+            edit_key, "created-before-0007"
+        )
+        db.session.rollback()
+        # As the code before 0007 wrote it, whatever the downgrade does.
+        old = table("idempotent_request", column("key"), column("body", JSON))
+        with db.engine.begin() as connection:
+            stored = connection.execute(select(old.c.body)).scalar_one()
+            sealed = kept_before_0007(edit_key, "created-before-0007")
+            connection.execute(update(old).values(body=stored | {"edit_key": sealed}))
+        upgrade()
+        assert edit_key not in repr(db.session.execute(kept).scalar_one())
+        db.session.rollback()
+    again = client.post("/api/v1/games", json=body, headers=retry)
+    assert again.status_code == 201
+    assert again.get_json() == first.get_json()
+    deal = {"went_out": "A", "points": {"B": 5, "D": 5}}
+    recorded = client.post(
+        f"/api/v1/games/{first.get_json()['id']}/deals",
+        json=deal,
+        headers={"X-Edit-Key": edit_key},
+    )
+    assert recorded.status_code == 201

@@ -2,6 +2,8 @@
 item 4): the cookie stays small however many games the phone keeps, every edit key
 is kept, and no phone reads another's games."""
 
+import hashlib
+
 import pytest
 
 from referee import create_app
@@ -92,6 +94,36 @@ def test_the_database_alone_holds_no_edit_key_and_no_phone_token(stored_pages):
     share = phone.get(f"/games/{row.game_id}/share").data.decode()
     key = share.split("/join#")[1].split('"')[0]
     assert key not in row.sealed_key
+
+
+def sealed_before(edit_key, token, game_id, secret):
+    """A phone's edit key as the code before referee.sealing sealed it."""
+    seed = secret + b"\x00phone-edit-key\x00" + token.encode() + b"\x00" + game_id.encode()
+    pad = hashlib.shake_256(seed).digest(len(edit_key))
+    return "sealed:" + bytes(a ^ b for a, b in zip(edit_key.encode(), pad, strict=True)).hex()
+
+
+def test_a_key_a_phone_kept_before_one_sealing_served_both_still_opens(stored_pages):
+    """Edit keys kept for a year are not sealed again: a row written by the code
+    before still makes the phone the game's editor."""
+    assert (  # the code before, run on these: its very output
+        sealed_before(
+            "k9TqWbR2mXc4Lz7Hn1PfVg", "a-phones-token", "Xq3gameid000000000000A", b"test"
+        )
+        == "sealed:09ffec59c22fa3f8f20caf5f25aebd45d3c15e3f3bed"
+    )
+    phone = stored_pages.test_client()
+    game = start_game(phone)
+    key = phone.get(f"{game}/share").data.decode().split("/join#")[1].split('"')[0]
+    with phone.session_transaction() as session:
+        token = session["phone"]
+    with stored_pages.app_context():
+        row = db.session.execute(db.select(PhoneGame)).scalar_one()
+        row.sealed_key = sealed_before(key, token, row.game_id, b"test")
+        db.session.commit()
+    assert "Enter deal 1" in text(phone.get(game))
+    enter_deal(phone, game, 0, points_1="10", points_3="5")
+    assert "Enter deal 2" in text(phone.get(game))
 
 
 def test_a_cookie_from_before_moves_its_games_to_the_server(app, client):

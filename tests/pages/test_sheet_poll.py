@@ -3,15 +3,17 @@ unchanged game is answered 304 from its version alone, with nothing loaded, draw
 or written, and no cookie; a page opened in full is remembered on the phone."""
 
 import logging
+import time
 from datetime import timedelta
 
 import pytest
-from flask import request_started, template_rendered
+from flask import Request, request_started, template_rendered
 from sqlalchemy import event, text
 from sqlalchemy.exc import OperationalError
 
-from referee import games, storage
+from referee import games, phones, storage
 from referee.models import Game, db
+from referee.pages.sheet import UnchangedSheet
 
 from .conftest import enter_deal, start_game
 
@@ -66,10 +68,11 @@ def test_an_unchanged_poll_loads_no_game_draws_nothing_and_sets_no_cookie(app, c
     assert again.headers["Cache-Control"] == "no-cache"
 
 
-def test_an_unchanged_poll_is_answered_before_the_app_with_the_views_headers(app, client, caplog):
-    """pages.poll answers it in front of Flask: no request is started, the line of
-    the log is written as for any request, and the headers are those of the sheet
-    the view sends (security, caching, what the answer varies on)."""
+def test_an_unchanged_poll_is_answered_before_the_app_with_the_sheets_headers(app, client, caplog):
+    """pages.sheet answers it in front of Flask: no request is started, the line of
+    the log is written as for any request, and every header the sheet is sent with
+    that is not about its body (security, caching, what the answer varies on) comes
+    with the 304 as it came with the sheet."""
     game = start_game(client)
     first = client.get(game, headers=POLL)
     started = []
@@ -81,16 +84,91 @@ def test_an_unchanged_poll_is_answered_before_the_app_with_the_views_headers(app
     assert again.status_code == 304
     assert started == []
     assert f"GET {game} 304" in caplog.text
-    for name in (
-        "Content-Security-Policy",
-        "X-Content-Type-Options",
-        "Referrer-Policy",
-        "X-Frame-Options",
-        "Cache-Control",
-        "Vary",
-    ):
-        assert again.headers[name] == first.headers[name], name
+    # A 304 has no body, so none of the headers that describe one; the tag is the
+    # sheet's without the coding (see test_the_compressed_form_of_the_tag_is_unchanged_too).
+    of_the_body = {"Content-Type", "Content-Length", "Content-Encoding", "Date", "ETag"}
+    sheets = [(name, value) for name, value in first.headers if name not in of_the_body]
+    assert sheets  # not an empty comparison
+    assert sorted(sheets) == sorted(
+        (name, value) for name, value in again.headers if name != "ETag"
+    )
     assert again.get_data() == b""
+
+
+def without_the_unchanged_poll(app, monkeypatch):
+    """Send the app's requests straight to Flask: the layer that answers an unchanged
+    poll in front of it taken out, wherever it stands among the others (ProxyFix
+    keeps what it wraps in ``app``)."""
+    holder, name = app, "wsgi_app"
+    while not isinstance(getattr(holder, name), UnchangedSheet):
+        holder, name = getattr(holder, name), "app"
+    monkeypatch.setattr(holder, name, getattr(holder, name).inner)
+
+
+def every_header(response, coding=None):
+    """Every header of an answer, as sent, in order of name; with the coding
+    Flask-Compress appended to the ETag taken off, and without Date (werkzeug writes
+    one on the view's 304, the server one on every answer)."""
+    headers = [(name, value) for name, value in response.headers if name != "Date"]
+    if coding is not None:
+        headers = [
+            (name, value.replace(f':{coding}"', '"') if name == "ETag" else value)
+            for name, value in headers
+        ]
+    return sorted(headers)
+
+
+@pytest.mark.parametrize("hops", [0, 1], ids=["direct", "behind a proxy"])
+@pytest.mark.parametrize("coding", ["br", "gzip"])
+@pytest.mark.parametrize("editor", [True, False], ids=["editor", "follower"])
+def test_an_unchanged_poll_answered_in_front_is_the_views_own_304(
+    tmp_path, make_app, monkeypatch, hops, coding, editor
+):
+    """The same poll of an unchanged sheet, answered in front of Flask and by the
+    view itself: the same status and every header the same, but the view's ETag
+    names the coding it would have sent the sheet in (the tag sent in front names
+    the sheet in every coding) and Date."""
+    app = make_app(f"sqlite:///{tmp_path / 'referee.db'}", WTF_CSRF_ENABLED=False, PROXY_HOPS=hops)
+    starter = app.test_client()
+    game = start_game(starter)
+    phone = starter if editor else app.test_client()
+    poll = {"HX-Request": "true", "Accept-Encoding": coding, "X-Forwarded-For": "192.0.2.7"}
+    tag = phone.get(game, headers=poll).headers["ETag"]
+    assert tag.endswith(f':{coding}"')
+    assert ("-editor" in tag) == editor
+    asked = poll | {"If-None-Match": tag}
+    in_front = phone.get(game, headers=asked)
+    without_the_unchanged_poll(app, monkeypatch)
+    started = []
+    with request_started.connected_to(lambda sender, **_: started.append(sender), app):
+        by_the_view = phone.get(game, headers=asked)
+    assert started == [app]  # the view did answer
+    assert in_front.status_code == by_the_view.status_code == 304
+    assert by_the_view.headers["ETag"] == in_front.headers["ETag"][:-1] + f':{coding}"'
+    assert every_header(in_front) == every_header(by_the_view, coding)
+    assert in_front.get_data() == by_the_view.get_data() == b""
+
+
+def test_behind_a_proxy_the_poll_is_read_as_the_phone_sent_it(tmp_path, make_app, monkeypatch):
+    """ProxyFix stands in front of everything that answers, the unchanged poll too:
+    what the poll is answered from is the phone's own address, not the proxy's."""
+    app = make_app(f"sqlite:///{tmp_path / 'referee.db'}", WTF_CSRF_ENABLED=False, PROXY_HOPS=1)
+    client = app.test_client()
+    game = start_game(client)
+    tag = client.get(game, headers=POLL).headers["ETag"]
+    seen = []
+    asked = UnchangedSheet.unchanged
+
+    def unchanged(layer, game_id, environ):
+        seen.append(environ["REMOTE_ADDR"])
+        return asked(layer, game_id, environ)
+
+    monkeypatch.setattr(UnchangedSheet, "unchanged", unchanged)
+    answer = client.get(
+        game, headers=POLL | {"If-None-Match": tag, "X-Forwarded-For": "192.0.2.7"}
+    )
+    assert answer.status_code == 304
+    assert seen == ["192.0.2.7"]
 
 
 def test_the_compressed_form_of_the_tag_is_unchanged_too(client):
@@ -135,6 +213,32 @@ def test_a_cookie_remembered_as_checked_still_grows_old(app, client):
     answer = client.get(game, headers=POLL | {"If-None-Match": editor_tag})
     assert answer.status_code == 200
     assert "-follower" in answer.headers["ETag"]
+
+
+@pytest.mark.parametrize(
+    "signed", [-3600, -61, -60, -59, 0, 1], ids=lambda s: f"signed {s:+d} s from now"
+)
+def test_the_poll_judges_a_cookies_age_as_flasks_session_does(app, client, monkeypatch, signed):
+    """The cookie's signature is checked once per worker, so its age is judged apart
+    from it: as Flask's session judges it, to the second, at the lifetime's edge and
+    for a cookie signed in the future."""
+    game = start_game(client)
+    client.get(game)  # the phone's token in its cookie
+    with client.session_transaction() as memory:
+        token = memory["phone"]
+    app.config["PERMANENT_SESSION_LIFETIME"] = timedelta(seconds=60)
+    now = 1_900_000_000
+    serializer = app.session_interface.get_signing_serializer(app)
+    monkeypatch.setattr(time, "time", lambda: now + signed)
+    cookie = serializer.dumps({"phone": token, "_permanent": True})
+    monkeypatch.setattr(time, "time", lambda: now)
+    request = Request.from_values(headers={"Cookie": f"session={cookie}"})
+    flask_sees = app.session_interface.open_session(app, request).get("phone")
+    layer = app.wsgi_app
+    assert isinstance(layer, UnchangedSheet)
+    poll_sees = layer.phone(request.environ)
+    assert poll_sees == (phones.digest(flask_sees) if flask_sees else None)
+    assert (poll_sees is not None) == (signed in (-60, -59, 0))
 
 
 def drop_a_pooled_connection(app):

@@ -1,0 +1,332 @@
+"""The sheet: a game's scores as every phone at the table follows them, and the
+undo of its last deal.
+
+A phone opens the sheet's page; htmx then asks for its fragment every 3 s, sending
+the ETag it has. Every answer is made from the same definitions, the sheet's tag
+(:func:`sheet_tag`: the game's version, page or fragment, editor or follower) and
+its headers (:data:`SHEET_HEADERS`), in one of three ways:
+
+- **an unchanged sheet**, nearly every poll: :class:`UnchangedSheet`, a WSGI layer
+  ``create_app`` puts in front of Flask, answers 304 from one query on the polls'
+  engine (:func:`referee.games.sheet_state`), with no app or request context,
+  hooks or response object of Flask's;
+- **a follower's changed sheet**: after a deal every follower asks for the same
+  new sheet, drawn once a version and kept (:class:`DrawnSheets`);
+- **anything else**, drawn by the view (:func:`game`).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+from threading import Lock
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    current_app,
+    make_response,
+    request,
+    session,
+    url_for,
+)
+from itsdangerous import BadSignature
+from werkzeug.http import parse_cookie, parse_etags, quote_etag
+
+from .. import games, logs, storage
+from ..conditional import if_match_of_form, still_current, tagged
+from ..forms import PlayAgainForm, UndoForm
+from ..headers import SECURITY_HEADERS
+from ..idempotency import Guard
+from ..models import Game
+from ..rules import RulesError
+from ..rules.scoring import Pot, Sheet
+from . import phone
+from .htmx import fragment, from_htmx, redirect_after_write
+from .words import card_values_text, deal_text, sheet_heads, winner_text
+
+bp = Blueprint("sheet", __name__)
+
+
+# --- What every answer of the sheet says ---------------------------------------------
+
+
+def sheet_tag(version: int, htmx: bool, editor: bool) -> str:
+    """The sheet's ETag: the game's version, the fragment htmx asks for or the whole
+    page, and whether this phone may change the game (its sheet has buttons a
+    follower's has not)."""
+    return (
+        f"sheet-v{version}-{'fragment' if htmx else 'page'}-{'editor' if editor else 'follower'}"
+    )
+
+
+#: A sheet is kept, but asked for again every time; page and fragment differ, and so
+#: do an editor's and a follower's; and it is sent compressed as the phone accepts
+#: (Flask-Compress, finding Accept-Encoding named here, names it no second time).
+SHEET_HEADERS = {"Cache-Control": "no-cache", "Vary": "HX-Request, Cookie, Accept-Encoding"}
+
+
+def _sheet_response(html: str, tag: str) -> Response:
+    response = tagged(make_response(html), tag)
+    response.headers.update(SHEET_HEADERS)
+    return response
+
+
+# --- The view ------------------------------------------------------------------------
+
+
+@bp.get("/games/<game_id>")
+def game(game_id: str) -> Any:
+    """The sheet, drawn in full; but an unchanged one is answered before this view
+    (:class:`UnchangedSheet`), and a follower's changed one is drawn once a version
+    (:func:`followers_sheet`). Only a whole page puts the game first among the
+    phone's games."""
+    htmx = from_htmx()
+    if htmx:
+        drawn = followers_sheet(game_id)
+        if drawn is not None:
+            return drawn
+    game = phone.load(game_id)
+    if not htmx:
+        phone.remember(game)
+        # The cookie is not sent again with every answer (SESSION_REFRESH_EACH_REQUEST
+        # is off, so a poll sets none): a page opened in full renews its year.
+        session.modified = True
+    editor = phone.edit_key(game.id) is not None
+    html = fragment("game.html", "_sheet.html", **sheet_context(game))
+    if htmx and not editor:
+        drawn_sheets(current_app).put((request.script_root, game.id, game.version), html)
+    return _sheet_response(html, sheet_tag(game.version, htmx, editor))
+
+
+def followers_sheet(game_id: str) -> Response | None:
+    """A follower's sheet as already drawn for the game's current version, found with
+    one query (the poll's, :func:`referee.games.sheet_state`) and no Game loaded; None
+    when it must be drawn: no such game, an editor's phone (its sheet has buttons and
+    its own CSRF token), a cookie from before that a page has still to move, a
+    version not drawn yet here, or the read failing (the view then tries in full)."""
+    if phone.from_before(session):
+        return None
+    reads = storage.reads(current_app)
+    try:
+        state = games.sheet_state(reads, game_id, phone.digest_of(session))
+    except storage.read_errors(reads):
+        return None
+    if state is None or state[1]:
+        return None
+    version = state[0]
+    html = drawn_sheets(current_app).get((request.script_root, game_id, version))
+    if html is None:
+        return None
+    return _sheet_response(html, sheet_tag(version, True, False))
+
+
+def sheet_context(game: Game) -> dict[str, Any]:
+    """What the sheet's template draws."""
+    sheet = games.sheet_of(game)
+    rules = sheet.table.rules
+    current = None if sheet.finished else rules.deal(sheet.next_deal())
+    return {
+        "game": game,
+        "sheet": sheet,
+        "rules": rules,
+        "rows": rows(sheet),
+        "current": current,
+        "contract_text": deal_text(rules, current) if current else "",
+        "heads": sheet_heads([side.name for side in sheet.table.sides]),
+        "card_values": card_values_text(rules),
+        "editable": phone.edit_key(game.id) is not None,
+        "undo_form": UndoForm(),
+        "again_form": PlayAgainForm(),
+        "winner_text": winner_text(sheet),
+        "pot": (
+            Pot(game.pot_stake, game.pot_payout).account(sheet)
+            if game.pot_stake is not None and game.pot_payout is not None
+            else None
+        ),
+    }
+
+
+def rows(sheet: Sheet) -> list[dict[str, Any]]:
+    """A row per deal of the game, played or not, labelled by its number and the
+    cards dealt (R34): in the family many deals deal as many cards as another."""
+    running = sheet.running
+    table = []
+    for index, rule in enumerate(sheet.table.rules.deals):
+        played = index < len(sheet.deals)
+        table.append(
+            {
+                "number": rule.number,
+                "cards": rule.cards,
+                "played": played,
+                "totals": running[index] if played else None,
+                "went_out": sheet.deals[index].went_out if played else None,
+                "current": index == len(sheet.deals),
+            }
+        )
+    return table
+
+
+@bp.post("/games/<game_id>/undo")
+def undo(game_id: str) -> Any:
+    game = phone.load(game_id)
+    form = UndoForm()
+    message = ""
+    if form.validate():
+        try:
+            guard = Guard(if_match=if_match_of_form(form.version.data))
+            games.undo_deal(game.id, phone.edit_key(game.id), len(game.deals), guard)
+            return redirect_after_write(url_for("sheet.game", game_id=game.id))
+        except games.StaleGame:
+            message = (
+                "the sheet changed on another phone just now; here it is as it is now: "
+                "undo again if you still mean to"
+            )
+        except games.EditRefused:
+            message = "this phone can only follow the game: open the edit link to change it"
+        except (games.DealNotFound, RulesError) as error:
+            message = str(error)
+    else:
+        message = "the page was out of date; try again"
+    context = sheet_context(phone.load(game_id)) | {"message": message}
+    return fragment("game.html", "_sheet.html", **context), 409
+
+
+# --- A follower's changed sheet, drawn once a version ---------------------------------
+
+#: Follower sheets kept by each server process: the latest version of as many games
+#: as are followed at once on a busy night; an older version is never asked for again.
+DRAWN_SHEETS = 1024
+
+
+class DrawnSheets:
+    """A follower's sheet fragment by (where the app is mounted, game, version): the
+    same for every phone that follows the game, which may only read it. The least
+    recently asked for goes first when full. Shared by a process's threads."""
+
+    def __init__(self, size: int = DRAWN_SHEETS) -> None:
+        self.size = size
+        self._sheets: OrderedDict[tuple[str, str, int], str] = OrderedDict()
+        self._lock = Lock()
+
+    def get(self, key: tuple[str, str, int]) -> str | None:
+        with self._lock:
+            html = self._sheets.get(key)
+            if html is not None:
+                self._sheets.move_to_end(key)
+            return html
+
+    def put(self, key: tuple[str, str, int], html: str) -> None:
+        with self._lock:
+            self._sheets[key] = html
+            self._sheets.move_to_end(key)
+            while len(self._sheets) > self.size:
+                self._sheets.popitem(last=False)
+
+
+def drawn_sheets(app: Flask) -> DrawnSheets:
+    """The app's drawn follower sheets (each app its own, as each has its database)."""
+    sheets: DrawnSheets = app.extensions.setdefault("referee.drawn_sheets", DrawnSheets())
+    return sheets
+
+
+# --- An unchanged sheet, answered in front of Flask -----------------------------------
+
+GAME_PATH = re.compile(r"/games/([^/]+)")
+
+#: The headers of an unchanged sheet's 304, but its ETag: the sheet's own, and those
+#: every answer carries (the app adds them to its views' answers in an after-request
+#: hook, ``create_app``).
+UNCHANGED_HEADERS = [*SHEET_HEADERS.items(), *SECURITY_HEADERS.items()]
+
+#: How many phones' cookies a worker remembers as checked (a few hundred bytes each).
+REMEMBERED_COOKIES = 4096
+
+StartResponse = Callable[..., Any]
+WsgiApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
+
+
+class UnchangedSheet:
+    """WSGI middleware: the 304 of an unchanged sheet, else the app behind it.
+
+    Every phone following a game asks "has the sheet changed?" every 3 s. Nearly
+    always nothing has, and the answer is a bodiless 304 that depends on three
+    things: the game's version, whether this phone keeps the game's edit key, and
+    whether htmx asked. This answers it with one query and the view's tag and
+    headers, and writes the log line any request gets; a phone's cookie has its
+    signature checked once per worker. Anything else (a changed sheet, an unknown
+    game, another method or path, a database that does not answer) goes on to
+    ``inner``, whose view answers it in full."""
+
+    def __init__(self, app: Flask, inner: WsgiApp) -> None:
+        self.app = app
+        self.inner = inner
+        self.serializer: Any = None  # the session cookie's, made once the app is configured
+        self.checked = lru_cache(maxsize=REMEMBERED_COOKIES)(self._check)
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        if environ.get("REQUEST_METHOD") == "GET" and environ.get("HTTP_IF_NONE_MATCH"):
+            path = environ.get("PATH_INFO", "")
+            found = GAME_PATH.fullmatch(path)
+            if found is not None:
+                started = time.perf_counter()
+                try:
+                    etag = self.unchanged(found[1], environ)
+                except Exception:  # a database gone away: the app answers as it always does
+                    etag = None
+                if etag is not None:
+                    start_response("304 NOT MODIFIED", [("ETag", etag), *UNCHANGED_HEADERS])
+                    took = (time.perf_counter() - started) * 1000
+                    logs.write(self.app, "GET", path, 304, took)
+                    return []
+        return self.inner(environ, start_response)
+
+    def unchanged(self, game_id: str, environ: dict[str, Any]) -> str | None:
+        """The ETag, quoted, when the request's If-None-Match names the sheet as it
+        is for this phone; None when the app must answer."""
+        state = games.sheet_state(storage.reads(self.app), game_id, self.phone(environ))
+        if state is None:
+            return None
+        version, editor = state
+        tag = sheet_tag(version, from_htmx(environ), editor)
+        if not still_current(parse_etags(environ["HTTP_IF_NONE_MATCH"]), tag):
+            return None
+        return quote_etag(tag)
+
+    def phone(self, environ: dict[str, Any]) -> str | None:
+        """The digest of the phone whose session cookie came with the request, read as
+        Flask's session reads it (the app's serializer; no older than the app's
+        session lifetime), without a request; None if there is none or it does not
+        pass. A phone polls with the same cookie for hours, so its signature is
+        checked once per worker and remembered; its age is judged on every poll."""
+        cookie = parse_cookie(environ).get(self.app.config["SESSION_COOKIE_NAME"])
+        if not cookie:
+            return None
+        checked = self.checked(cookie)
+        if checked is None:
+            return None
+        digest, signed = checked
+        # Flask's session hands itsdangerous this max_age, which refuses a cookie
+        # older than it or signed in the future (a test holds the two alike).
+        max_age = int(self.app.permanent_session_lifetime.total_seconds())
+        age = int(time.time()) - signed
+        return digest if 0 <= age <= max_age else None
+
+    def _check(self, cookie: str) -> tuple[str | None, int] | None:
+        """The cookie's phone digest and when it was signed; None if it is forged."""
+        if self.serializer is None:
+            app = self.app
+            self.serializer = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
+            if self.serializer is None:  # no secret key: no session, as Flask has it
+                return None
+        try:
+            memory, signed = self.serializer.loads(cookie, return_timestamp=True)
+        except BadSignature:
+            return None
+        memory = memory if isinstance(memory, dict) else {}
+        return phone.digest_of(memory), int(signed.timestamp())
