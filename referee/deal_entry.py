@@ -21,10 +21,10 @@ from .rules.scoring import Hand, Sheet, Table, deal_so_far, points_text
 
 #: The choice of "who went out" that says nobody did.
 STOCK_RAN_OUT = "stock"
-#: Points as a person types them: a sign, then digits (of any script, as ``int`` reads).
 #: Cards and points both given for one player, where no tap said which came last (a
 #: page without its script sends the whole form): the player says which counts.
 BOTH = "tap the cards or type the points, not both: clear one of them"
+#: Points as a person types them: a sign, then digits (of any script, as ``int`` reads).
 _SIGNED = re.compile(r"\s*([-\u2212+]?)\s*(\d+)\s*")
 
 
@@ -55,6 +55,12 @@ def points_error(typed: str) -> str:
     if match is not None and len(match.group(2)) > DIGITS:
         return "no hand holds that many points"
     return "points are a whole number, like 25"
+
+
+def entry_error(typed: str, tray: Tray) -> str:
+    """What stops one player's entry being read, or "": points that are no number,
+    or typed points and tapped cards both."""
+    return points_error(typed) or (BOTH if typed.strip() and tray.cards else "")
 
 
 def seat(text: str | None, players: Sequence[str]) -> int | None:
@@ -107,12 +113,6 @@ class DealPage:
         """The rank tapped for the active seat, waiting for its suit."""
         return self.trays[self.active].rank
 
-    def entry(self) -> DealEntry:
-        """What to record: what the page shows for each player who scores."""
-        counted = [s and not e for s, e in zip(self.scoring, self.typed_errors, strict=True)]
-        players = self.sheet.table.players
-        return entry_of(players, self.went_out, counted, self.trays, self.typed, self.bent_table)
-
 
 def entry_of(
     players: Sequence[str],
@@ -151,12 +151,13 @@ def read_entry(
     scoring = [player in table.scoring_players(out) for player in players]
     complaint = ""
     for player, text, tray, counts in zip(players, typed, trays, scoring, strict=True):
-        if not counts or complaint:
+        if not counts or complaint or not (error := entry_error(text, tray)):
             continue
-        if points_error(text):
-            complaint = "some points are not whole numbers; see below"
-        elif text.strip() and tray.cards:
-            complaint = f"{player}: {BOTH}"
+        complaint = (
+            "some points are not whole numbers; see below"
+            if error != BOTH
+            else (f"{player}: {BOTH}")
+        )
     if chosen_seat is None and went_out != STOCK_RAN_OUT:
         complaint = (
             "say who went out, or that the stock ran out"
@@ -217,15 +218,14 @@ def work_out(
     scoring = [player in table.scoring_players(out) for player in players]
     if active_seat is None or not scoring[active_seat]:
         active_seat = next((i for i, s in enumerate(scoring) if s), 0)
-    typed_errors = [
-        points_error(text) or (BOTH if text.strip() and tray.cards else "")
-        for text, tray in zip(typed, trays, strict=True)
-    ]
-    counted = [s and not e for s, e in zip(scoring, typed_errors, strict=True)]
-    entry = entry_of(players, out, counted, trays, typed, bent_table)
-    entered: dict[str, Hand] = {**entry.points}
-    for player in entry.hands:
-        entered[player] = trays[players.index(player)].cards
+    typed_errors = [entry_error(text, tray) for text, tray in zip(typed, trays, strict=True)]
+    entered: dict[str, Hand] = {}
+    for player, text, tray, counts, error in zip(
+        players, typed, trays, scoring, typed_errors, strict=True
+    ):
+        points = typed_points(text)
+        if counts and not error and (points is not None or tray.cards):
+            entered[player] = points if points is not None else tray.cards
     so_far = deal_so_far(table, number, out, entered, bent_table, said=chosen)
     return DealPage(
         sheet=sheet,
