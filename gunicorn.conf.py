@@ -24,11 +24,11 @@ that come and go, with room to spare when the other worker is being replaced.
 
 workers = 2
 threads = 4
-# gunicorn's threaded worker, answering its own 414 and 431 as JSON (referee/serving.py).
-worker_class = "referee.serving.JsonErrorsWorker"
+# gunicorn's threaded worker, answering its own 414 and 431 as JSON (referee/plumbing/serving.py).
+worker_class = "referee.plumbing.serving.JsonErrorsWorker"
 keepalive = 10
 worker_connections = 2500
-# No access log of gunicorn's own: the app writes one line per request (referee/logs.py).
+# No access log of gunicorn's own: the app writes one line per request (referee/plumbing/logs.py).
 
 # No control socket (gunicorn 25.1 and later open one, for `gunicornc`, at the same
 # path for every server of the user): the referee does not use it, several servers

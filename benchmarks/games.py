@@ -51,8 +51,9 @@ from flask.testing import FlaskClient
 from rules import machine_lines, noise_line, percentile
 from sqlalchemy import create_engine, make_url, text
 
-from referee import create_app, storage
-from referee.storage import database_uri
+from referee import create_app
+from referee.storage import database as storage
+from referee.storage.database import database_uri
 
 PLAYERS = ("Ann", "Bob", "Cat", "Dan")
 TEAMS = {"We": ("Ann", "Cat"), "They": ("Bob", "Dan")}  # seats 1 and 3, 2 and 4 (R35)

@@ -54,8 +54,9 @@ from flask.testing import FlaskClient
 # the scripts print alike.
 from rules import machine_lines, noise_line, percentile
 
-from referee import create_app, storage
+from referee import create_app
 from referee.rules import get_ruleset, parse_cards, read_meld
+from referee.storage import database as storage
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ["Ann", "Bob", "Cat", "Dan"]

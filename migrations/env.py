@@ -9,7 +9,7 @@ from flask import current_app
 config = context.config
 
 # Interpret the config file for Python logging when run as `flask db ...`; an app
-# upgrading its own schema at start (referee.storage) asks for quiet instead.
+# upgrading its own schema at start (referee.storage.database) asks for quiet instead.
 if not config.attributes.get("quiet"):
     fileConfig(config.config_file_name, disable_existing_loggers=False)
 logger = logging.getLogger("alembic.env")

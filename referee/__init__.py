@@ -16,10 +16,12 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import api, commands, errors, health, logs, pages, storage
-from .extensions import MAX_BODY_BYTES, compress, csrf
-from .headers import SECURITY_HEADERS
+from . import api, pages
 from .pages.sheet import UnchangedSheet
+from .plumbing import commands, errors, health, logs
+from .plumbing.extensions import MAX_BODY_BYTES, compress, csrf
+from .plumbing.headers import SECURITY_HEADERS
+from .storage import database as storage
 
 __all__ = ["create_app"]
 
@@ -75,7 +77,7 @@ def _configure(app: Flask, test_config: Mapping[str, Any] | None) -> None:
     app.config.from_mapping(
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         # A phone is a random token in a signed cookie (its games are kept on the server,
-        # referee.phones): no sign-up.
+        # referee.storage.phones): no sign-up.
         PERMANENT_SESSION_LIFETIME=timedelta(days=365),
         # ...renewed when the phone's memory changes (a page opened, a game started),
         # not re-signed and sent again with every answer: a poll sets no cookie.

@@ -14,14 +14,11 @@ from typing import Any, TypeVar
 from flask import Blueprint, Response, current_app, jsonify, request
 from pydantic import ValidationError
 
-from . import games, schemas, storage
-from .conditional import not_modified, tagged, version_tag
-from .errors import HTTP_SENTENCES, ApiError
-from .games import DealEntry
-from .idempotency import IDEMPOTENCY_KEY, Guard, Replay
-from .limits import games_per_minute, starter
-from .models import Game
+from . import schemas
 from .openapi import openapi_document
+from .plumbing.conditional import not_modified, tagged, version_tag
+from .plumbing.errors import HTTP_SENTENCES, ApiError
+from .plumbing.limits import games_per_minute, starter
 from .rules import (
     VARIANTS,
     Card,
@@ -53,6 +50,11 @@ from .schemas import (
     RulesIn,
     describe_errors,
 )
+from .storage import database as storage
+from .storage import games
+from .storage.games import DealEntry
+from .storage.idempotency import IDEMPOTENCY_KEY, Guard, Replay
+from .storage.models import Game
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 

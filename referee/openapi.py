@@ -16,8 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue, models_json_schema
 
-from .extensions import MAX_BODY_BYTES
-from .idempotency import IDEMPOTENCY_KEY
+from .plumbing.extensions import MAX_BODY_BYTES
 from .schemas import (
     ANSWER_MODELS,
     Body,
@@ -30,6 +29,7 @@ from .schemas import (
     MeldExtendIn,
     RescueIn,
 )
+from .storage.idempotency import IDEMPOTENCY_KEY
 
 OPENAPI_VERSION = "3.1.0"
 REF_TEMPLATE = "#/components/schemas/{model}"

@@ -14,7 +14,8 @@ import pytest
 from hypothesis import HealthCheck, settings
 from sqlalchemy import create_engine, make_url, text
 
-from referee import create_app, storage
+from referee import create_app
+from referee.storage import database as storage
 
 # Hypothesis draws the same examples on every run ("ci", the default), so a run can
 # be repeated and a red one is never luck; HYPOTHESIS_PROFILE=explore draws new ones

@@ -19,16 +19,12 @@ PACKAGE = Path(referee.__file__).parent
 #: Each module's floor; a module may import only from its own floor or below.
 FLOORS = {
     "referee.rules": 0,
-    "referee.extensions": 1,
+    "referee.plumbing.extensions": 1,
+    "referee.plumbing.conditional": 1,
     "referee.schemas": 1,
-    "referee.conditional": 1,
-    "referee.sealing": 1,
-    "referee.models": 2,
+    "referee.storage.sealing": 1,
     "referee.storage": 2,
-    "referee.idempotency": 2,
-    "referee.games": 2,
-    "referee.housekeeping": 2,
-    "referee.phones": 2,
+    "referee.plumbing.housekeeping": 2,
 }
 WEB = 3  # everything else: api, errors, openapi, forms, pages, ...
 #: What the rules core may not import, whatever the floor.
@@ -124,28 +120,34 @@ def test_a_class_name_means_one_thing_in_the_whole_package():
 
 
 #: The pages and the work they do without a request (docs/architecture.md, floor 3).
-PAGES = ("referee.pages", "referee.meld_checker", "referee.keypad", "referee.deal_entry")
+PAGES = ("referee.pages",)
 
 
 @pytest.mark.parametrize("module", [m for m in modules() if m.startswith(PAGES)])
 def test_the_pages_draw_no_answer_of_the_api(module):
     """The API's JSON is the API's: a page draws the rules core's verdicts, with views
-    of its own where it needs more (referee.meld_checker)."""
+    of its own where it needs more (referee.pages.meld_checker)."""
     assert "referee.schemas" not in imports(module)
 
 
 #: The storage (docs/architecture.md, floor 2) knows no HTTP: its refusals are plain
-#: exceptions that say their status, read by referee.errors alone; an answer it keeps
+#: exceptions that say their status, read by referee.plumbing.errors alone; an answer it keeps
 #: for a retried write is made by its caller.
-STORAGE = ("models", "storage", "idempotency", "phones", "games", "housekeeping")
-NOT_IN_STORAGE = ("werkzeug.exceptions", "werkzeug.wrappers", "referee.schemas", "referee.errors")
+STORAGE = ("referee.storage", "referee.plumbing.housekeeping")
+NOT_IN_STORAGE = (
+    "werkzeug.exceptions",
+    "werkzeug.wrappers",
+    "referee.schemas",
+    "referee.plumbing.errors",
+)
 HTTP_OF_FLASK = {"abort", "jsonify", "make_response", "Response"}
 
 
-@pytest.mark.parametrize("module", [f"referee.{name}" for name in STORAGE])
+@pytest.mark.parametrize("module", [m for m in modules() if m.startswith(STORAGE)])
 def test_the_storage_knows_no_http(module):
     http = [name for name in imports(module) if name.startswith(NOT_IN_STORAGE)]
     for node in ast.walk(ast.parse(source(module).read_text())):
         if isinstance(node, ast.ImportFrom) and node.module == "flask":
             http += [f"flask.{alias.name}" for alias in node.names if alias.name in HTTP_OF_FLASK]
     assert not http, f"{module} imports {http}"
+

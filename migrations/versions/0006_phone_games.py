@@ -5,7 +5,7 @@ Revises: 0005
 Create Date: 2026-12-06 10:00:00.000000
 
 The table starts empty: a phone's cookie from before still lists its games and keys,
-and referee.phones moves them here the first time the phone comes back.
+and referee.storage.phones moves them here the first time the phone comes back.
 """
 
 import sqlalchemy as sa

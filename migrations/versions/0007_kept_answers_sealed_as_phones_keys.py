@@ -1,4 +1,4 @@
-"""edit keys in kept answers are sealed as a phone's are (referee.sealing)
+"""edit keys in kept answers are sealed as a phone's are (referee.storage.sealing)
 
 Revision ID: 0007
 Revises: 0006

@@ -1,6 +1,6 @@
 """The meld checker: tap a meld, a lay-off, or (in a game) the initial meld, and
 see the verdict at once. The state lives in the address (see
-:mod:`referee.meld_checker`), so a reload shows the same cards."""
+:mod:`referee.pages.meld_checker`), so a reload shows the same cards."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, make_response, redirect, request, url_for
 
-from .. import games
-from ..keypad import KEY_SUITS, RANKS
-from ..meld_checker import Checker, run_checker
 from ..rules import DealRule, Ruleset
-from . import phone
+from ..storage import games
+from . import phone_memory
 from .games import chosen_variant
 from .htmx import fragment, from_htmx
+from .keypad import KEY_SUITS, RANKS
+from .meld_checker import Checker, run_checker
 from .words import deal_text, families
 
 bp = Blueprint("checker", __name__)
@@ -85,7 +85,7 @@ def _chosen_deal(rules: Ruleset, number: str | None) -> DealRule | None:
 
 @bp.get("/games/<game_id>/check")
 def game_check(game_id: str) -> Any:
-    game = phone.load(game_id)
+    game = phone_memory.load(game_id)
     sheet = games.sheet_of(game)
     rules = sheet.table.rules
     # After the last deal the checker stays on it.

@@ -1,6 +1,6 @@
 """Entering a deal: who went out, each hand tapped in or its points typed, what the
 deal adds, and Save (once, however often it is sent). The working out is
-:mod:`referee.deal_entry`'s; this module reads the form and saves."""
+:mod:`referee.pages.deal_entry`'s; this module reads the form and saves."""
 
 from __future__ import annotations
 
@@ -10,17 +10,17 @@ from typing import Any
 
 from flask import Blueprint, abort, redirect, request, url_for
 
-from .. import games
-from ..conditional import if_match_of_form
-from ..deal_entry import STOCK_RAN_OUT, DealPage, entry_lines, read_entry, work_out
-from ..forms import DealForm
-from ..games import DealEntry
-from ..idempotency import IDEMPOTENCY_KEY, Guard
-from ..keypad import KEY_SUITS, RANKS, whole_number
-from ..models import Deal, Game
+from ..plumbing.conditional import if_match_of_form
 from ..rules import RulesError
-from . import phone
+from ..storage import games
+from ..storage.games import DealEntry
+from ..storage.idempotency import IDEMPOTENCY_KEY, Guard
+from ..storage.models import Deal, Game
+from . import phone_memory
+from .deal_entry import STOCK_RAN_OUT, DealPage, entry_lines, read_entry, work_out
+from .forms import DealForm
 from .htmx import fragment, redirect_after_write
+from .keypad import KEY_SUITS, RANKS, whole_number
 from .sheet import sheet_context
 from .words import card_values_text
 
@@ -100,7 +100,7 @@ def _save(
     """Save the deal and go to the sheet; or say why not (and, when another phone
     changed the sheet meanwhile, give the game as it is now)."""
     try:
-        key = phone.edit_key(game.id)
+        key = phone_memory.edit_key(game.id)
         if correcting:
             games.replace_deal(game.id, key, number, entry, _guard(form, entry))
         else:
@@ -138,7 +138,7 @@ def _save(
 
 
 def _deal_view(game_id: str, number: int | None) -> Any:
-    game = phone.load(game_id)
+    game = phone_memory.load(game_id)
     correcting = number is not None
     stored = None
     if number is None:
@@ -214,7 +214,7 @@ def _deal_view(game_id: str, number: int | None) -> Any:
             leftover=leftover,
             next_deal=next_deal,
             correcting=correcting,
-            editable=phone.edit_key(game.id) is not None,
+            editable=phone_memory.edit_key(game.id) is not None,
             went_out_choices=[(str(i), name) for i, name in enumerate(game.players)]
             # R64: where the discards are reshuffled, someone always goes out.
             + ([(STOCK_RAN_OUT, "Nobody: the stock ran out")] if rules.stock_out else []),

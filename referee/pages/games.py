@@ -6,12 +6,12 @@ from typing import Any
 
 from flask import Blueprint, abort, request, url_for
 
-from .. import games
-from ..forms import NewGameForm
-from ..idempotency import Replay
-from ..limits import games_per_minute, starter
+from ..plumbing.limits import games_per_minute, starter
 from ..rules import VARIANTS, RulesError, Variant
-from . import phone
+from ..storage import games
+from ..storage.idempotency import Replay
+from . import phone_memory
+from .forms import NewGameForm
 from .htmx import fragment, redirect_after_write
 from .words import families
 
@@ -55,7 +55,7 @@ def home() -> Any:
         else:
             assert not isinstance(created, Replay)  # no Idempotency-Key was sent
             game, edit_key = created
-            phone.remember(game, edit_key, how="started")
+            phone_memory.remember(game, edit_key, how="started")
             return redirect_after_write(url_for("sheet.game", game_id=game.id))
     status = 422 if request.method == "POST" else 200
     page = fragment(
@@ -65,6 +65,6 @@ def home() -> Any:
         variant=variant,
         families=families(),
         errors=errors,
-        recent=phone.recent(),
+        recent=phone_memory.recent(),
     )
     return page, status

@@ -1,6 +1,6 @@
 """After a game: play again with the same players, and the history of the games on
 this phone with the wins of each player across them (no sign-up: the phone is its
-cookie's token, see :mod:`referee.pages.phone`)."""
+cookie's token, see :mod:`referee.pages.phone_memory`)."""
 
 from __future__ import annotations
 
@@ -10,14 +10,14 @@ from typing import Any
 
 from flask import Blueprint, redirect, render_template, url_for
 
-from .. import games
-from ..forms import PlayAgainForm
-from ..idempotency import Replay
-from ..limits import games_per_minute, starter
-from ..models import Game
-from ..phones import Kept
+from ..plumbing.limits import games_per_minute, starter
 from ..rules import RulesError, get_ruleset
-from . import phone
+from ..storage import games
+from ..storage.idempotency import Replay
+from ..storage.models import Game
+from ..storage.phones import Kept
+from . import phone_memory
+from .forms import PlayAgainForm
 from .words import winner_text, winners_by_name
 
 bp = Blueprint("history", __name__)
@@ -28,7 +28,7 @@ def next_seating(game: Game) -> tuple[list[str], list[str] | None]:
     this game's first dealer deals first, so each seat moves up one. A team keeps its
     name (the side seat 1 is on is now the other one, so the names follow it).
 
-    >>> from referee.models import Game
+    >>> from referee.storage.models import Game
     >>> next_seating(Game(players=["Ann", "Bob", "Cat", "Dan"], teams=["We", "They"],
     ...                   variant="push", options={"partnerships": True}))
     (['Bob', 'Cat', 'Dan', 'Ann'], ['They', 'We'])
@@ -45,11 +45,11 @@ def next_seating(game: Game) -> tuple[list[str], list[str] | None]:
 def play_again(game_id: str) -> Any:
     """A new game of the same variant, options and pot, the same players, the next
     one dealing first; this phone keeps its sheet. Tapped twice, it is one game."""
-    game = phone.load(game_id)
+    game = phone_memory.load(game_id)
     sheet_url = url_for("sheet.game", game_id=game.id)
     if not PlayAgainForm().validate() or not games.sheet_of(game).finished:
         return redirect(sheet_url, 303)
-    started = phone.next_game(game.id)
+    started = phone_memory.next_game(game.id)
     if started is not None:
         return redirect(url_for("sheet.game", game_id=started), 303)
     players, teams = next_seating(game)
@@ -72,8 +72,8 @@ def play_again(game_id: str) -> Any:
         return redirect(sheet_url, 303)
     assert not isinstance(created, Replay)  # no Idempotency-Key was sent
     new, edit_key = created
-    phone.remember(new, edit_key, how="started")
-    phone.played_again(game.id, new.id)
+    phone_memory.remember(new, edit_key, how="started")
+    phone_memory.played_again(game.id, new.id)
     return redirect(url_for("sheet.game", game_id=new.id), 303)
 
 
@@ -97,7 +97,7 @@ def lines(kept: list[Kept]) -> list[Line]:
         found.append(
             Line(
                 game=entry.game,
-                title=phone.title(entry.game),
+                title=phone_memory.title(entry.game),
                 how=entry.how,
                 finished=sheet.finished,
                 progress=(
@@ -129,5 +129,5 @@ def wins(history: list[Line]) -> list[tuple[str, int, int]]:
 
 @bp.get("/history")
 def history() -> Any:
-    found = lines(phone.kept_games())
+    found = lines(phone_memory.kept_games())
     return render_template("history.html", lines=found, wins=wins(found))

@@ -9,9 +9,9 @@ import segno
 from flask import Blueprint, redirect, render_template, request, url_for
 from markupsafe import Markup
 
-from .. import games
-from ..forms import JoinForm
-from . import phone
+from ..storage import games
+from . import phone_memory
+from .forms import JoinForm
 
 bp = Blueprint("share", __name__)
 
@@ -24,9 +24,9 @@ def _qr(url: str) -> Markup:
 
 @bp.get("/games/<game_id>/share")
 def share(game_id: str) -> Any:
-    game = phone.load(game_id)
+    game = phone_memory.load(game_id)
     follow = url_for("sheet.game", game_id=game.id, _external=True)
-    key = phone.edit_key(game.id)
+    key = phone_memory.edit_key(game.id)
     edit = url_for("share.join", game_id=game.id, _external=True) + f"#{key}" if key else None
     return render_template(
         "share.html",
@@ -42,7 +42,7 @@ def share(game_id: str) -> Any:
 def join(game_id: str) -> Any:
     """The edit link ends in ``#<key>``: a fragment, which no browser sends to a
     server or in a Referer. A small script puts it into this form and sends it."""
-    game = phone.load(game_id)
+    game = phone_memory.load(game_id)
     form = JoinForm()
     error = ""
     if form.validate_on_submit():
@@ -51,7 +51,7 @@ def join(game_id: str) -> Any:
         except games.EditRefused:
             error = "that is not this game's edit key"
         else:
-            phone.remember(game, form.key.data)
+            phone_memory.remember(game, form.key.data)
             return redirect(url_for("sheet.game", game_id=game.id), 303)
     elif request.method == "POST":
         error = "that is not an edit key; copy the whole link"

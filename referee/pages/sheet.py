@@ -8,7 +8,7 @@ its headers (:data:`SHEET_HEADERS`), in one of three ways:
 
 - **an unchanged sheet**, nearly every poll: :class:`UnchangedSheet`, a WSGI layer
   ``create_app`` puts in front of Flask, answers 304 from one query on the polls'
-  engine (:func:`referee.games.sheet_state`), with no app or request context,
+  engine (:func:`referee.storage.games.sheet_state`), with no app or request context,
   hooks or response object of Flask's;
 - **a follower's changed sheet**: after a deal every follower asks for the same
   new sheet, drawn once a version and kept (:class:`DrawnSheets`);
@@ -38,15 +38,17 @@ from flask import (
 from itsdangerous import BadSignature
 from werkzeug.http import parse_cookie, parse_etags, quote_etag
 
-from .. import games, logs, storage
-from ..conditional import if_match_of_form, still_current, tagged
-from ..forms import PlayAgainForm, UndoForm
-from ..headers import SECURITY_HEADERS
-from ..idempotency import Guard
-from ..models import Game
+from ..plumbing import logs
+from ..plumbing.conditional import if_match_of_form, still_current, tagged
+from ..plumbing.headers import SECURITY_HEADERS
 from ..rules import RulesError
 from ..rules.scoring import Pot, Sheet
-from . import phone
+from ..storage import database as storage
+from ..storage import games
+from ..storage.idempotency import Guard
+from ..storage.models import Game
+from . import phone_memory
+from .forms import PlayAgainForm, UndoForm
 from .htmx import fragment, from_htmx, redirect_after_write
 from .words import card_values_text, deal_text, sheet_heads, winner_text
 
@@ -91,13 +93,13 @@ def game(game_id: str) -> Any:
         drawn = followers_sheet(game_id)
         if drawn is not None:
             return drawn
-    game = phone.load(game_id)
+    game = phone_memory.load(game_id)
     if not htmx:
-        phone.remember(game)
+        phone_memory.remember(game)
         # The cookie is not sent again with every answer (SESSION_REFRESH_EACH_REQUEST
         # is off, so a poll sets none): a page opened in full renews its year.
         session.modified = True
-    editor = phone.edit_key(game.id) is not None
+    editor = phone_memory.edit_key(game.id) is not None
     html = fragment("game.html", "_sheet.html", **sheet_context(game))
     if htmx and not editor:
         drawn_sheets(current_app).put((request.script_root, game.id, game.version), html)
@@ -106,15 +108,15 @@ def game(game_id: str) -> Any:
 
 def followers_sheet(game_id: str) -> Response | None:
     """A follower's sheet as already drawn for the game's current version, found with
-    one query (the poll's, :func:`referee.games.sheet_state`) and no Game loaded; None
+    one query (the poll's, :func:`referee.storage.games.sheet_state`) and no Game loaded; None
     when it must be drawn: no such game, an editor's phone (its sheet has buttons and
     its own CSRF token), a cookie from before that a page has still to move, a
     version not drawn yet here, or the read failing (the view then tries in full)."""
-    if phone.from_before(session):
+    if phone_memory.from_before(session):
         return None
     reads = storage.reads(current_app)
     try:
-        state = games.sheet_state(reads, game_id, phone.digest_of(session))
+        state = games.sheet_state(reads, game_id, phone_memory.digest_of(session))
     except storage.read_errors(reads):
         return None
     if state is None or state[1]:
@@ -140,7 +142,7 @@ def sheet_context(game: Game) -> dict[str, Any]:
         "contract_text": deal_text(rules, current) if current else "",
         "heads": sheet_heads([side.name for side in sheet.table.sides]),
         "card_values": card_values_text(rules),
-        "editable": phone.edit_key(game.id) is not None,
+        "editable": phone_memory.edit_key(game.id) is not None,
         "undo_form": UndoForm(),
         "again_form": PlayAgainForm(),
         "winner_text": winner_text(sheet),
@@ -174,13 +176,13 @@ def rows(sheet: Sheet) -> list[dict[str, Any]]:
 
 @bp.post("/games/<game_id>/undo")
 def undo(game_id: str) -> Any:
-    game = phone.load(game_id)
+    game = phone_memory.load(game_id)
     form = UndoForm()
     message = ""
     if form.validate():
         try:
             guard = Guard(if_match=if_match_of_form(form.version.data))
-            games.undo_deal(game.id, phone.edit_key(game.id), len(game.deals), guard)
+            games.undo_deal(game.id, phone_memory.edit_key(game.id), len(game.deals), guard)
             return redirect_after_write(url_for("sheet.game", game_id=game.id))
         except games.StaleGame:
             message = (
@@ -193,7 +195,7 @@ def undo(game_id: str) -> Any:
             message = str(error)
     else:
         message = "the page was out of date; try again"
-    context = sheet_context(phone.load(game_id)) | {"message": message}
+    context = sheet_context(phone_memory.load(game_id)) | {"message": message}
     return fragment("game.html", "_sheet.html", **context), 409
 
 
@@ -329,4 +331,4 @@ class UnchangedSheet:
         except BadSignature:
             return None
         memory = memory if isinstance(memory, dict) else {}
-        return phone.digest_of(memory), int(signed.timestamp())
+        return phone_memory.digest_of(memory), int(signed.timestamp())

@@ -167,7 +167,7 @@ class _State(NamedTuple):
     part), what the rules over several melds have seen, cards in melds (whole-hand
     deals only) and the cards imagined so far (asking what is missing)."""
 
-    rem: tuple[int, ...]
+    counts_left: tuple[int, ...]
     used: int
     twos: tuple[int, ...]
     need: tuple[int, ...]
@@ -446,7 +446,7 @@ class _Search:
 
     def lower_bound(
         self,
-        rem: tuple[int, ...],
+        counts_left: tuple[int, ...],
         wilds: int,
         need: tuple[int, ...],
         twos: tuple[int, ...] = (0, 0, 0, 0),
@@ -465,30 +465,30 @@ class _Search:
         if self.whole is not None:
             return 0
         free = tuple(self.twos[n] - twos[n] for n in range(4)) if self.natural_twos else _NO_TWOS
-        key = (rem, free, need)
+        key = (counts_left, free, need)
         counts = self.bounds.get(key)
         if counts is None:
-            counts = self.bounds[key] = self._bound_counts(rem, free, need)
+            counts = self.bounds[key] = self._bound_counts(counts_left, free, need)
         lacking, fillable, caps, together = counts
         alone = lacking - min(wilds, fillable)
         if alone > enough:
             return alone
         if together < 0:
-            groups = self.bound_groups[rem, free]
+            groups = self.bound_groups[counts_left, free]
             together = self._lacking_together(need, groups[1], groups[2])
             self.bounds[key] = (lacking, fillable, caps, together)
         return max(alone, together - min(wilds, caps))
 
     def _bound_counts(
-        self, rem: tuple[int, ...], free: tuple[int, ...], need: tuple[int, ...]
+        self, counts_left: tuple[int, ...], free: tuple[int, ...], need: tuple[int, ...]
     ) -> tuple[int, int, int, int]:
         """The bound's counts before wild cards, kept for every position with the
         same cards left and parts needed: what the parts lack each alone and what
         wild cards could fill of it, what wild cards could fill of the parts
         together, and -1 for what they lack together, worked out when asked."""
-        groups = self.bound_groups.get((rem, free))
+        groups = self.bound_groups.get((counts_left, free))
         if groups is None:
-            groups = self.bound_groups[rem, free] = self._lacks_by_group(rem, free)
+            groups = self.bound_groups[counts_left, free] = self._lacks_by_group(counts_left, free)
         lacks_by_part = groups[0]
         lacking = 0
         fillable = 0
@@ -543,7 +543,7 @@ class _Search:
             lacking += sum(need[i] * self.parts[i].min for i in indexes) - sum(gains[:parts])
         return lacking
 
-    def _lacks_by_group(self, rem: tuple[int, ...], free: tuple[int, ...]) -> _Groups:
+    def _lacks_by_group(self, counts_left: tuple[int, ...], free: tuple[int, ...]) -> _Groups:
         """The bound's work that depends on the cards left alone, kept for every
         position that has the same cards left: for each part, what each rank (a
         set) or suit (a run) lacks at best for a meld of the part's size, fewest
@@ -553,10 +553,12 @@ class _Search:
         suit_haves = []
         if self.run_sizes:
             for number, places in enumerate(self.suit_places):
-                key = (number, free[number], *[rem[index] for _, index in places])
+                key = (number, free[number], *[counts_left[index] for _, index in places])
                 got = self.suit_bounds.get(key)
                 if got is None:
-                    got = self.suit_bounds[key] = self._suit_bound(places, rem, free[number])
+                    got = self.suit_bounds[key] = self._suit_bound(
+                        places, counts_left, free[number]
+                    )
                 suit_covers.append(got[0])
                 suit_haves.append(got[1])
         rank_haves = []
@@ -565,8 +567,8 @@ class _Search:
             for indexes in self.by_rank.values():
                 have = kinds = 0
                 for index in indexes:
-                    if rem[index]:
-                        have += rem[index]
+                    if counts_left[index]:
+                        have += counts_left[index]
                         kinds += 1
                 rank_haves.append(have)
                 distinct.append(kinds if self.set_max else have)
@@ -586,7 +588,7 @@ class _Search:
         return tuple(lacks_by_part), tuple(covers), {"set": rank_haves, "run": suit_haves}
 
     def _suit_bound(
-        self, places: list[tuple[int, int]], rem: tuple[int, ...], twos: int
+        self, places: list[tuple[int, int]], counts_left: tuple[int, ...], twos: int
     ) -> tuple[dict[int, int], int]:
         """For one suit: the most of its cards a run of each size the parts need can
         hold, and how many cards it has (its wild 2s that may sit as themselves
@@ -594,10 +596,10 @@ class _Search:
         present = [0] * 16
         have = twos
         for place, index in places:
-            if rem[index]:
+            if counts_left[index]:
                 present[place] = 1
                 if place != ACE_HIGH:
-                    have += rem[index]
+                    have += counts_left[index]
         if twos:
             present[TWO] = 1
         line = list(accumulate(present))
@@ -611,7 +613,7 @@ class _Search:
     # --- The recursion -----------------------------------------------------------
 
     def best(self) -> Found | None:
-        return self._go(_State(self.start, 0, (0, 0, 0, 0), self.need0, _NO_CROSS, 0, ()))
+        return self._search(_State(self.start, 0, (0, 0, 0, 0), self.need0, _NO_CROSS, 0, ()))
 
     def best_with(self, card: Card) -> Found | None:
         """``best`` for the hand with one more natural card, one of ``extra``. The
@@ -623,11 +625,13 @@ class _Search:
         start[lead] += 1
         self.lead = lead
         try:
-            return self._go(_State(tuple(start), 0, (0, 0, 0, 0), self.need0, _NO_CROSS, 0, ()))
+            return self._search(
+                _State(tuple(start), 0, (0, 0, 0, 0), self.need0, _NO_CROSS, 0, ())
+            )
         finally:
             self.lead = -1
 
-    def _go(self, state: _State) -> Found | None:
+    def _search(self, state: _State) -> Found | None:
         memo = self.memo
         if state in memo:
             return memo[state]
@@ -639,27 +643,27 @@ class _Search:
                 memo[state] = None
                 return None
         self.positions.spend()
-        rem = state.rem
+        counts_left = state.counts_left
         if any(state.need):
             # Parts still needed that the cards left cannot meet, even with the cards
             # imagined so far: no way on from here (the bound never overstates).
             budget = self.wild_total - sum(state.twos) - state.used
             room = self.phantoms - len(state.phantoms)
-            if self.lower_bound(rem, budget, state.need, state.twos, room) > room:
+            if self.lower_bound(counts_left, budget, state.need, state.twos, room) > room:
                 memo[state] = None
                 return None
         # Any card may be the one placed next: the lead card while it is there (its
         # extra copy), else the first card left.
         first = self.lead
-        if first < 0 or rem[first] <= self.start[first]:
-            first = next((index for index, count in enumerate(rem) if count), -1)
+        if first < 0 or counts_left[first] <= self.start[first]:
+            first = next((index for index, count in enumerate(counts_left) if count), -1)
         if first < 0:
             found = self._finish(state)
             memo[state] = found
             return found
         best: Found | None = None
         for plan, gain, after in self._melds(first, state):
-            sub = self._go(after)
+            sub = self._search(after)
             if sub is None:
                 continue
             found = (gain + sub[0], sub[1] - plan.wilds, (plan, sub[2]))
@@ -668,9 +672,9 @@ class _Search:
                 if self.feasible:
                     memo[state] = best
                     return best
-        kept = list(rem)
+        kept = list(counts_left)
         kept[first] -= 1
-        sub = self._go(state._replace(rem=tuple(kept)))
+        sub = self._search(state._replace(counts_left=tuple(kept)))
         if sub is not None and (best is None or sub[:2] > best[:2]):
             best = sub
         memo[state] = best
@@ -685,7 +689,7 @@ class _Search:
         extra: Sequence[Card],
     ) -> tuple[int, _State]:
         """The points a plan melds and the search position after it."""
-        kept = list(state.rem)
+        kept = list(state.counts_left)
         gain = 0
         for index in taken:
             kept[index] -= 1
@@ -765,18 +769,18 @@ class _Search:
 
     def _sets(self, first: int, state: _State) -> Iterator[tuple[_Plan, int, _State]]:
         rules = self.rules
-        rem = state.rem
+        counts_left = state.counts_left
         rank = self.types[first].rank
         if self.cross and self._crosses("set", state.cross, rank, "", 0, 0):
             return
         distinct = rules.set_distinct_suits
-        same = [index for index in self.by_rank[rank] if rem[index]]
+        same = [index for index in self.by_rank[rank] if counts_left[index]]
         budget = self.wild_total - sum(state.twos) - state.used
         wilds_before = self._wilds_so_far(state)
         phantom_budget = self.phantoms - len(state.phantoms)
         choices: list[list[int]] = [[]]
         for index in same:
-            top = 1 if distinct else rem[index]
+            top = 1 if distinct else counts_left[index]
             low = 1 if index == first else 0
             choices = [
                 [*chosen, *([index] * count)]
@@ -855,12 +859,12 @@ class _Search:
         cards, so they are worked out once for each of those."""
         suit = self.types[first].suit
         suit_index = SUITS.index(suit)
-        rem = state.rem
+        counts_left = state.counts_left
         need = state.need
         twos_free = self.twos[suit_index] - state.twos[suit_index] if self.natural_twos else 0
         key = (
             first,
-            tuple(rem[index] for index in self.suit_types[suit]),
+            tuple(counts_left[index] for index in self.suit_types[suit]),
             self.wild_total - sum(state.twos) - state.used,
             twos_free,
             state.phantoms,
@@ -889,7 +893,7 @@ class _Search:
 
     def _run_shapes(self, first: int, state: _State) -> Iterator[_Shape]:
         rules = self.rules
-        rem = state.rem
+        counts_left = state.counts_left
         card = self.types[first]
         suit = card.suit
         suit_index = SUITS.index(suit)
@@ -913,7 +917,7 @@ class _Search:
         filled = [0] * 16
         for place in range(1, 15):
             index = self.at.get((suit, place))
-            can = (index is not None and rem[index] - (index == first) > 0) or (
+            can = (index is not None and counts_left[index] - (index == first) > 0) or (
                 place == TWO and twos_free > 0
             )
             filled[place] = filled[place - 1] + can
@@ -939,7 +943,7 @@ class _Search:
         natural card of the hand, a 2 as itself, a wild card, or (asking what is
         missing) a card the hand lacks."""
         rules = self.rules
-        rem = state.rem
+        counts_left = state.counts_left
         suit, low, high = span.suit, span.low, span.high
         budget, phantom_budget, twos_free = span.budget, span.phantoms, span.twos_free
         apart = rules.run_wilds_apart
@@ -951,7 +955,7 @@ class _Search:
                 continue
             here: list[_Seat] = []
             index = self.at.get((suit, place))
-            if index is not None and rem[index] - (index == first) > 0:
+            if index is not None and counts_left[index] - (index == first) > 0:
                 here.append(self.seats[index])
             if place == TWO and twos_free:
                 here.append(_TWO_SEAT)
@@ -974,7 +978,7 @@ class _Search:
                 if apart and is_wild and last_wild:
                     continue
                 if tag == NATURAL:
-                    if counts.get(seat.natural, 0) >= rem[seat.natural]:
+                    if counts.get(seat.natural, 0) >= counts_left[seat.natural]:
                         continue
                     counts[seat.natural] = counts.get(seat.natural, 0) + 1
                 elif tag == TWO_ITSELF:
@@ -1048,7 +1052,7 @@ class _Search:
         phantom_budget = self.phantoms - len(phantoms)
         wilds_before = self._wilds_so_far(state)
         parts = [index for index, count in enumerate(need) for _ in range(count)]
-        nat2 = sum(twos)
+        twos_as_themselves = sum(twos)
         marks = cross[1]
         set_ranks_used = bin(marks & 0xFFFF).count("1")
         run_suits_used = bin(marks >> 16).count("1")
@@ -1094,7 +1098,7 @@ class _Search:
             if self.feasible and best is not None:
                 return
             if at == len(parts) and done(size):
-                points = self.wild_points[nat2]
+                points = self.wild_points[twos_as_themselves]
                 gain = points[used + wilds] - points[used]
                 found = (gain, -wilds, chain)
                 if best is None or found[:2] > best[:2]:
@@ -1126,7 +1130,7 @@ class _Search:
                         continue
                     before = wilds_before + wilds
                     if label not in self._labels(
-                        kind, meld_size, wild, _one(len(self.parts), label), True, before
+                        kind, meld_size, wild, _unit_need(len(self.parts), label), True, before
                     ):
                         continue
                     plan = _Plan(kind, label, 0, "", 0, 0, (), wild)
@@ -1146,7 +1150,7 @@ class _Search:
         return best
 
 
-def _one(parts: int, label: int) -> tuple[int, ...]:
+def _unit_need(parts: int, label: int) -> tuple[int, ...]:
     return tuple(int(index == label) for index in range(parts))
 
 

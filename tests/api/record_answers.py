@@ -33,8 +33,10 @@ from types import SimpleNamespace
 from typing import Any
 from unittest import mock
 
-from referee import create_app, games, models, storage
-from referee.headers import SECURITY_HEADERS
+from referee import create_app
+from referee.plumbing.headers import SECURITY_HEADERS
+from referee.storage import database as storage
+from referee.storage import games, models
 
 RECORDED = Path(__file__).parent / "recorded" / "answers.json"
 

@@ -35,7 +35,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from referee import create_app
-from referee.extensions import MAX_BODY_BYTES
+from referee.plumbing.extensions import MAX_BODY_BYTES
 from referee.rules import VARIANTS
 from referee.rules.variants import OPTIONS
 

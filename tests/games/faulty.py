@@ -87,7 +87,7 @@ class StopAt:
 
 def create_app() -> Any:
     from referee import create_app as create_referee
-    from referee.models import db
+    from referee.storage.models import db
 
     app = create_referee()
     with app.app_context():

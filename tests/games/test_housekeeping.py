@@ -6,8 +6,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import func, select, update
 
-from referee.housekeeping import parse_duration
-from referee.models import Deal, Game, IdempotentRequest, db
+from referee.plumbing.housekeeping import parse_duration
+from referee.storage.models import Deal, Game, IdempotentRequest, db
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 LONG_AGO = datetime.now(UTC) - timedelta(days=200)

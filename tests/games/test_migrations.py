@@ -9,7 +9,7 @@ from alembic.migration import MigrationContext
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import JSON, DateTime, column, inspect, select, table, update
 
-from referee.models import Deal, IdempotentRequest, db
+from referee.storage.models import Deal, IdempotentRequest, db
 
 FOUR = ["A", "B", "C", "D"]
 

@@ -87,7 +87,7 @@ def test_without_a_proxy_the_forwarded_header_is_not_believed(tmp_path):
 
 
 def test_the_address_itself_is_never_stored(limited):
-    from referee.models import Game, db
+    from referee.storage.models import Game, db
 
     start(limited[0].test_client(), **{"X-Forwarded-For": "203.0.113.7"})
     with limited[0].app_context():

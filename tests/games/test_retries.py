@@ -6,9 +6,9 @@ import uuid
 import pytest
 from sqlalchemy import event, func, select
 
-from referee.idempotency import fingerprint
-from referee.models import Game as GameRow
-from referee.models import IdempotentRequest, db
+from referee.storage.idempotency import fingerprint
+from referee.storage.models import Game as GameRow
+from referee.storage.models import IdempotentRequest, db
 
 from .test_sheet import FOUR, Game
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from referee.models import Game as GameRow
-from referee.models import db
+from referee.storage.models import Game as GameRow
+from referee.storage.models import db
 
 from ..conftest import dispose
 from .test_sheet import FOUR, Game

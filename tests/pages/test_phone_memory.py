@@ -7,7 +7,7 @@ import hashlib
 import pytest
 
 from referee import create_app
-from referee.models import PhoneGame, db
+from referee.storage.models import PhoneGame, db
 
 from ..conftest import dispose
 from .conftest import FOUR, enter_deal, start_game, text
@@ -97,7 +97,7 @@ def test_the_database_alone_holds_no_edit_key_and_no_phone_token(stored_pages):
 
 
 def sealed_before(edit_key, token, game_id, secret):
-    """A phone's edit key as the code before referee.sealing sealed it."""
+    """A phone's edit key as the code before referee.storage.sealing sealed it."""
     seed = secret + b"\x00phone-edit-key\x00" + token.encode() + b"\x00" + game_id.encode()
     pad = hashlib.shake_256(seed).digest(len(edit_key))
     return "sealed:" + bytes(a ^ b for a, b in zip(edit_key.encode(), pad, strict=True)).hex()

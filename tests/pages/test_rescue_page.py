@@ -2,7 +2,7 @@
 verdict with where the freed wild card goes (R24, R25), as a plain form and with
 htmx."""
 
-from referee.meld_checker import run_checker
+from referee.pages.meld_checker import run_checker
 from referee.rules import get_ruleset
 
 from .conftest import start_game, text

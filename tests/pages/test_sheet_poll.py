@@ -11,9 +11,10 @@ from flask import Request, request_started, template_rendered
 from sqlalchemy import event, text
 from sqlalchemy.exc import OperationalError
 
-from referee import games, phones, storage
-from referee.models import Game, db
 from referee.pages.sheet import UnchangedSheet
+from referee.storage import database as storage
+from referee.storage import games, phones
+from referee.storage.models import Game, db
 
 from .conftest import enter_deal, start_game
 

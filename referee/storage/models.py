@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import JSON, Boolean, CheckConstraint, DateTime, ForeignKey, Index, String, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from .extensions import db
+from ..plumbing.extensions import db
 
 
 def _now() -> datetime:
@@ -38,7 +38,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     #: A keyed digest of the address that started the game (never the address): the
-    #: limit on new games a minute counts these (referee.games.create_game).
+    #: limit on new games a minute counts these (referee.storage.games.create_game).
     started_by: Mapped[str | None] = mapped_column(String(32))
     deals: Mapped[list[Deal]] = relationship(
         back_populates="game",
@@ -91,7 +91,7 @@ class PhoneGame(db.Model):  # type: ignore[name-defined,misc]
     token of the phone's (a cookie past 4 KB is dropped by the browser without a
     word, and it travels with every poll of the sheet). The row is found by the
     token's digest, so the database alone names no phone; the edit key is kept
-    sealed with the app's secret and the token (see :mod:`referee.phones`).
+    sealed with the app's secret and the token (see :mod:`referee.storage.phones`).
     """
 
     __tablename__ = "phone_game"

@@ -20,11 +20,11 @@ from flask import current_app
 from sqlalchemy import delete
 from werkzeug.datastructures import ETags
 
+from ..plumbing.conditional import matches_tag, version_tag
+from ..plumbing.extensions import db
 from . import sealing
-from .conditional import matches_tag, version_tag
-from .extensions import db
+from .database import GameConflict
 from .models import IdempotentRequest
-from .storage import GameConflict
 
 #: The scope of the keys sent when creating a game (a write to a game is scoped by
 #: its id).

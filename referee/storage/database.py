@@ -3,7 +3,7 @@ transactions, the schema brought up to date when an app starts, and what the
 storage refuses.
 
 ``create_app`` calls :func:`prepare` once; everything else here is called by
-``referee.games`` and ``referee.idempotency`` inside a request or a command.
+``referee.storage.games`` and ``referee.storage.idempotency`` inside a request or a command.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from flask import Flask
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.exc import SQLAlchemyError
 
-from .extensions import db, migrate
+from ..plumbing.extensions import db, migrate
 
 #: Any number will do, as long as no other program on the same PostgreSQL uses it.
 MIGRATION_LOCK_ID = 7202611
@@ -31,7 +31,7 @@ class Refused(Exception):
     """A request the storage turns down, with a sentence a person can act on.
 
     The storage knows no HTTP: ``status`` is the status the web answers a refusal
-    of this kind with, read by :mod:`referee.errors` alone; ``retry_after``, when
+    of this kind with, read by :mod:`referee.plumbing.errors` alone; ``retry_after``, when
     set, the seconds after which the same request may be answered otherwise."""
 
     status: ClassVar[int]

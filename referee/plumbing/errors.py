@@ -11,12 +11,12 @@ from typing import Any
 from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from . import games
+from ..rules import GameRuleError, RulesError, UnknownVariantError
+from ..schemas import ErrorOut, GameOut, StaleGameOut
+from ..storage import games
+from ..storage.database import Refused
 from .conditional import version_tag
 from .extensions import MAX_BODY_BYTES
-from .rules import GameRuleError, RulesError, UnknownVariantError
-from .schemas import ErrorOut, GameOut, StaleGameOut
-from .storage import Refused
 
 
 class ApiError(Exception):

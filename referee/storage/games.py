@@ -20,13 +20,14 @@ from typing import Any
 from sqlalchemy import Engine, select, text
 from sqlalchemy.exc import IntegrityError
 
-from . import idempotency, storage
-from .extensions import db
+from ..plumbing.extensions import db
+from ..rules import RulesError, format_cards, get_ruleset, parse_cards
+from ..rules.scoring import Hand, Pot, Sheet, Table, score_deal
+from . import database as storage
+from . import idempotency
+from .database import GameConflict, Refused, begin_write, one_transaction
 from .idempotency import UNGUARDED, Guard, Replay
 from .models import Deal, Game
-from .rules import RulesError, format_cards, get_ruleset, parse_cards
-from .rules.scoring import Hand, Pot, Sheet, Table, score_deal
-from .storage import GameConflict, Refused, begin_write, one_transaction
 
 __all__ = [
     "DealEntry",
@@ -235,9 +236,9 @@ def get_game(game_id: str) -> Game:
 
 def sheet_state(reads: Engine, game_id: str, phone: str | None = None) -> tuple[int, bool] | None:
     """The game's version and whether ``phone`` (a phone's digest, as
-    :func:`referee.phones.digest` makes it) keeps the game's edit key; None if there
+    :func:`referee.storage.phones.digest` makes it) keeps the game's edit key; None if there
     is no such game. One query on primary keys, on the polls' engine (``reads``, see
-    :func:`referee.storage.reads_engine`), with no ORM session, no Game built and no
+    :func:`referee.storage.database.reads_engine`), with no ORM session, no Game built and no
     transaction, so that a poll of an unchanged sheet is answered cheaply."""
     if not GAME_ID.fullmatch(game_id):
         return None

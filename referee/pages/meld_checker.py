@@ -2,7 +2,7 @@
 
 The checker keeps nothing on the server: its state (the mode, the cards tapped,
 the melds done so far, a declared reading) travels in the page's fields, and each
-tap is a *press* (see :mod:`referee.keypad`). :func:`run_checker` reads the
+tap is a *press* (see :mod:`referee.pages.keypad`). :func:`run_checker` reads the
 fields, applies the press, and asks the rules core for the verdict.
 
 >>> from referee.rules import get_ruleset
@@ -25,8 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .keypad import Tray, whole_number
-from .rules import (
+from ..rules import (
     CardError,
     Declaration,
     MeldVerdict,
@@ -42,11 +41,12 @@ from .rules import (
     rescue,
     solve_hand,
 )
-from .rules.cards import RANK_PLURALS, SUIT_NAMES, number_word, rank_token
-from .rules.contracts import ContractVerdict
-from .rules.rescue import one_card
-from .rules.solver import MAX_HAND
-from .rules.words import listed
+from ..rules.cards import RANK_PLURALS, SUIT_NAMES, number_word, rank_token
+from ..rules.contracts import ContractVerdict
+from ..rules.rescue import one_card
+from ..rules.solver import MAX_HAND
+from ..rules.words import listed
+from .keypad import Tray, whole_number
 
 MODES = ("meld", "layoff", "rescue", "contract", "hand")
 #: The modes with a meld on the table (``table``) beside the cards tapped in.

@@ -7,8 +7,8 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, HiddenField, IntegerField, StringField
 from wtforms.validators import NumberRange, Optional, Regexp
 
-from .rules import VARIANTS
-from .rules.variants import OPTIONS
+from ..rules import VARIANTS
+from ..rules.variants import OPTIONS
 
 #: The most players any game seats (R49: up to eight), the form's name fields.
 MOST_PLAYERS = max(max(variant.base.players) for variant in VARIANTS.values())

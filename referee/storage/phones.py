@@ -3,7 +3,7 @@ those it may change. No sign-up: a phone is a random token in its signed cookie.
 
 Kept here rather than in the cookie, which would grow past the 4 KB a browser keeps
 (and travel with every poll of the sheet). A row is found by the token's SHA-256,
-so the database names no phone; an edit key is kept sealed (:mod:`referee.sealing`)
+so the database names no phone; an edit key is kept sealed (:mod:`referee.storage.sealing`)
 for the phone's token and the game, so neither a copy of the database nor another
 phone's cookie opens it.
 """
@@ -17,10 +17,10 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from ..plumbing.extensions import db
 from . import sealing
-from .extensions import db
+from .database import begin_write, one_transaction
 from .models import Game, PhoneGame
-from .storage import begin_write, one_transaction
 
 #: How a phone came to a game, the strongest last: a phone that started or joined a
 #: game never falls back to following it.

@@ -3,7 +3,7 @@ of those it may change (no sign-up).
 
 The signed session cookie holds only the phone's random token (and the CSRF
 secret): a few hundred bytes, however many games the phone keeps. The games and
-their keys are kept on the server by :mod:`referee.phones`.
+their keys are kept on the server by :mod:`referee.storage.phones`.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from typing import Any
 
 from flask import abort, current_app, g, session
 
-from .. import games, phones
-from ..models import Game
-from ..phones import Kept
 from ..rules import get_ruleset
+from ..storage import games, phones
+from ..storage.models import Game
+from ..storage.phones import Kept
 
 RECENT = 12  # games listed on the home page; the history lists them all
 TOKEN_BYTES = 16

@@ -1,5 +1,5 @@
 """The limit on games started a minute from one address, one for the pages and the
-API. It is counted in the database (``referee.games.create_game``), so every worker
+API. It is counted in the database (``referee.storage.games.create_game``), so every worker
 and every server share it, and only games actually made count: a refused form or a
 retried request uses none of the allowance.
 

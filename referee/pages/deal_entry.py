@@ -15,9 +15,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .games import DealEntry
+from ..rules.scoring import Hand, Sheet, Table, deal_so_far, points_text
+from ..storage.games import DealEntry
 from .keypad import DIGITS, Tray, whole_number
-from .rules.scoring import Hand, Sheet, Table, deal_so_far, points_text
 
 #: The choice of "who went out" that says nobody did.
 STOCK_RAN_OUT = "stock"

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .rules import Card, CardError, format_cards, parse_cards
-from .rules.cards import RANK_TOKENS, SUIT_SYMBOLS, SUITS
+from ..rules import Card, CardError, format_cards, parse_cards
+from ..rules.cards import RANK_TOKENS, SUIT_SYMBOLS, SUITS
 
 RANKS = RANK_TOKENS
 KEY_SUITS = tuple((suit, SUIT_SYMBOLS[suit]) for suit in SUITS)

@@ -1,7 +1,7 @@
 """Housekeeping for whoever hosts the referee: forget kept answers past their day,
 and, if asked, remove finished (or abandoned) games nobody has touched for a while.
 
-Run as ``flask --app referee referee prune`` (see referee.commands); each removal
+Run as ``flask --app referee referee prune`` (see referee.plumbing.commands); each removal
 is one transaction.
 """
 
@@ -13,11 +13,11 @@ from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import delete, func, select
 
-from . import games
+from ..storage import games
+from ..storage.database import begin_write, one_transaction
+from ..storage.idempotency import KEPT_FOR
+from ..storage.models import Game, IdempotentRequest
 from .extensions import db
-from .idempotency import KEPT_FOR
-from .models import Game, IdempotentRequest
-from .storage import begin_write, one_transaction
 
 _DURATION = re.compile(r"^\s*(\d{1,6})\s*(d|h|m|days?|hours?|minutes?)\s*$", re.IGNORECASE)
 

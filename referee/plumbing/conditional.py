@@ -1,7 +1,7 @@
 """Conditional requests, one path for the API and the pages (RFC 9110, parsed by
 Werkzeug): a game's answers carry an ETag of its version; a read that names the
 current one in If-None-Match costs a bodiless 304; a write's If-Match travels in
-its :class:`~referee.idempotency.Guard` to the storage, which compares it with the
+its :class:`~referee.storage.idempotency.Guard` to the storage, which compares it with the
 game as locked for the write (:func:`matches_tag`).
 
 It imports nothing of the app, so the storage's floor may use it as the pages do.

@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, current_app, jsonify
 from sqlalchemy.exc import SQLAlchemyError
 
-from . import storage
+from ..storage import database as storage
 
 bp = Blueprint("health", __name__)
 
