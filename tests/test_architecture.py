@@ -150,4 +150,3 @@ def test_the_storage_knows_no_http(module):
         if isinstance(node, ast.ImportFrom) and node.module == "flask":
             http += [f"flask.{alias.name}" for alias in node.names if alias.name in HTTP_OF_FLASK]
     assert not http, f"{module} imports {http}"
-
