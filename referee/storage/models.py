@@ -33,6 +33,11 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     teams: Mapped[list[str] | None] = mapped_column(JSON)
     pot_stake: Mapped[int | None]
     pot_payout: Mapped[int | None]
+    #: The table's house rules as given (HOUSE.md R68), and every house key's value
+    #: when the game started (R73): the game plays those rules for good. None on a
+    #: game started before house rules: the preset's rules, as always.
+    house: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    rules: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     #: One more with every change, so two writers can tell they saw the same game.
     version: Mapped[int] = mapped_column(default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
@@ -61,6 +66,9 @@ class Deal(db.Model):  # type: ignore[name-defined,misc]
     hands: Mapped[dict[str, Any]] = mapped_column(JSON)
     #: R63: the player who went out bent the table, so the deal's penalties are doubled.
     bent_table: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: R75: points added to a player's hand this deal, with their reason:
+    #: {"Ann": {"points": -10, "reason": "exact cut"}}; None when none.
+    adjust: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
     game: Mapped[Game] = relationship(back_populates="deals")
