@@ -12,7 +12,8 @@ from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from ..rules import GameRuleError, RulesError, UnknownVariantError
-from ..schemas import ErrorOut, GameOut, StaleGameOut
+from ..schemas.answer import ErrorOut
+from ..schemas.game_answers import GameOut, StaleGameOut
 from ..storage import games
 from ..storage.database import Refused
 from .conditional import version_tag
