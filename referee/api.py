@@ -59,8 +59,8 @@ from .schemas.requests import (
     describe_errors,
 )
 from .storage import database as storage
-from .storage import games
-from .storage.games import DealEntry
+from .storage import deals, games
+from .storage.deals import DealEntry
 from .storage.idempotency import IDEMPOTENCY_KEY, Guard, Replay
 from .storage.models import Game
 
@@ -272,7 +272,7 @@ def read_game(game_id: str) -> Response:
 @bp.post("/games/<game_id>/deals")
 def record_deal(game_id: str) -> tuple[Response, int]:
     body = _body(DealIn)
-    recorded = games.record_deal(
+    recorded = deals.record_deal(
         game_id,
         _edit_key(),
         _entry(body),
@@ -285,12 +285,12 @@ def record_deal(game_id: str) -> tuple[Response, int]:
 @bp.put("/games/<game_id>/deals/<int:number>")
 def replace_deal(game_id: str, number: int) -> tuple[Response, int]:
     body = _body(DealIn)
-    return _answer(games.replace_deal(game_id, _edit_key(), number, _entry(body), _guard()), 200)
+    return _answer(deals.replace_deal(game_id, _edit_key(), number, _entry(body), _guard()), 200)
 
 
 @bp.delete("/games/<game_id>/deals/<int:number>")
 def undo_deal(game_id: str, number: int) -> tuple[Response, int]:
-    return _answer(games.undo_deal(game_id, _edit_key(), number, _guard()), 200)
+    return _answer(deals.undo_deal(game_id, _edit_key(), number, _guard()), 200)
 
 
 @bp.get("/games/<game_id>/sheet.csv")

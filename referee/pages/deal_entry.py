@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..rules.scoring import Hand, Sheet, Table, deal_so_far, points_text
-from ..storage.games import DealEntry
+from ..storage.deals import DealEntry
 from .keypad import DIGITS, Tray, whole_number
 
 #: The choice of "who went out" that says nobody did.

@@ -13,7 +13,8 @@ from flask import Blueprint, abort, redirect, request, url_for
 from ..plumbing.conditional import if_match_of_form
 from ..rules import RulesError
 from ..storage import games
-from ..storage.games import DealEntry
+from ..storage.database import GameConflict
+from ..storage.deals import DealEntry, StaleGame, record_deal, replace_deal
 from ..storage.idempotency import IDEMPOTENCY_KEY, Guard
 from ..storage.models import Deal, Game
 from . import phone_memory
@@ -102,13 +103,13 @@ def _save(
     try:
         key = phone_memory.edit_key(game.id)
         if correcting:
-            games.replace_deal(game.id, key, number, entry, _guard(form, entry))
+            replace_deal(game.id, key, number, entry, _guard(form, entry))
         else:
             # A Replay (this very save, sent twice) is a success too.
             # An entry for another deal is never saved as this one (StaleGame).
-            games.record_deal(game.id, key, entry, _guard(form, entry), number)
+            record_deal(game.id, key, entry, _guard(form, entry), number)
         return redirect_after_write(url_for("sheet.game", game_id=game.id)), None, ""
-    except games.StaleGame as stale:
+    except StaleGame as stale:
         form.version.data = str(stale.game.version)
         if correcting:
             return (
@@ -133,7 +134,7 @@ def _save(
             None,
             ("this phone can only follow the game: open the edit link to enter deals"),
         )
-    except (RulesError, games.GameConflict) as error:
+    except (RulesError, GameConflict) as error:
         return None, None, str(error)
 
 
