@@ -14,7 +14,6 @@ from typing import Any, TypeVar
 from flask import Blueprint, Response, current_app, jsonify, request
 from pydantic import ValidationError
 
-from . import schemas
 from .openapi import openapi_document
 from .plumbing.conditional import not_modified, tagged, version_tag
 from .plumbing.errors import HTTP_SENTENCES, ApiError
@@ -35,7 +34,16 @@ from .rules import (
     solve_hand,
 )
 from .rules.rescue import one_card
-from .schemas import (
+from .schemas.answer import Answer
+from .schemas.game_answers import GameOut, NewGameOut, VariantOut
+from .schemas.meld_answers import (
+    ContractVerdictOut,
+    HandScoreOut,
+    HandSolutionOut,
+    MeldVerdictOut,
+    RescueOut,
+)
+from .schemas.requests import (
     Body,
     ContractCheckIn,
     DealIn,
@@ -51,8 +59,8 @@ from .schemas import (
     describe_errors,
 )
 from .storage import database as storage
-from .storage import games
-from .storage.games import DealEntry
+from .storage import deals, games
+from .storage.deals import DealEntry
 from .storage.idempotency import IDEMPOTENCY_KEY, Guard, Replay
 from .storage.models import Game
 
@@ -98,7 +106,7 @@ def _meld(meld: str | list[str] | MeldIn) -> tuple[list[Card], Declaration | Non
 # --- JSON out: every answer is a model of referee.schemas -------------------------
 
 
-def answer(model: schemas.Answer | list[schemas.VariantOut]) -> Response:
+def answer(model: Answer | list[VariantOut]) -> Response:
     """The answer as JSON, in the shape its model (and the OpenAPI document) says."""
     if isinstance(model, list):
         return _json([item.dump() for item in model])
@@ -119,7 +127,7 @@ def _json(body: Any) -> Response:
 
 @bp.get("/variants")
 def variants() -> Response:
-    return answer([schemas.VariantOut.of(variant) for variant in VARIANTS.values()])
+    return answer([VariantOut.of(variant) for variant in VARIANTS.values()])
 
 
 @bp.post("/melds/check")
@@ -129,7 +137,7 @@ def check_meld() -> Response:
     verdict = read_meld(
         parse_cards(body.cards), rules, _declaration(body.declare), body.players, body.deal
     )
-    return answer(schemas.MeldVerdictOut.of(verdict))
+    return answer(MeldVerdictOut.of(verdict))
 
 
 @bp.post("/melds/extend")
@@ -145,7 +153,7 @@ def extend() -> Response:
         declare=_declaration(body.declare),
         players=body.players,
     )
-    return answer(schemas.MeldVerdictOut.of(verdict))
+    return answer(MeldVerdictOut.of(verdict))
 
 
 @bp.post("/melds/rescue")
@@ -154,7 +162,7 @@ def rescue_wild() -> Response:
     rules = _ruleset(body)
     meld, meld_declare = _meld(body.meld)
     verdict = rescue(meld, one_card(body.card), rules, meld_declare, body.players)
-    return answer(schemas.RescueOut.of(verdict))
+    return answer(RescueOut.of(verdict))
 
 
 @bp.post("/contracts/check")
@@ -162,18 +170,14 @@ def check_contract_() -> Response:
     body = _body(ContractCheckIn)
     rules = _ruleset(body)
     melds = [_meld(meld) for meld in body.melds]
-    return answer(
-        schemas.ContractVerdictOut.of(check_contract(melds, rules, body.deal, body.players))
-    )
+    return answer(ContractVerdictOut.of(check_contract(melds, rules, body.deal, body.players)))
 
 
 @bp.post("/hands/score")
 def score() -> Response:
     body = _body(HandScoreIn)
     rules = _ruleset(body)
-    return answer(
-        schemas.HandScoreOut.of(score_hand(parse_cards(body.cards), rules, body.players))
-    )
+    return answer(HandScoreOut.of(score_hand(parse_cards(body.cards), rules, body.players)))
 
 
 @bp.post("/hands/solve")
@@ -181,7 +185,7 @@ def solve() -> Response:
     body = _body(HandSolveIn)
     rules = _ruleset(body)
     solution = solve_hand(parse_cards(body.cards), rules, body.deal, body.players)
-    return answer(schemas.HandSolutionOut.of(solution))
+    return answer(HandSolutionOut.of(solution))
 
 
 # --- Games and the running sheet -----------------------------------------------------
@@ -231,7 +235,7 @@ def _answer(written: Game | Replay, status: int) -> tuple[Response, int]:
 
 
 def _game(game: Game, **more: Any) -> Any:
-    return (schemas.NewGameOut if more else schemas.GameOut).of(game, games.sheet_of(game), **more)
+    return (NewGameOut if more else GameOut).of(game, games.sheet_of(game), **more)
 
 
 @bp.post("/games")
@@ -268,7 +272,7 @@ def read_game(game_id: str) -> Response:
 @bp.post("/games/<game_id>/deals")
 def record_deal(game_id: str) -> tuple[Response, int]:
     body = _body(DealIn)
-    recorded = games.record_deal(
+    recorded = deals.record_deal(
         game_id,
         _edit_key(),
         _entry(body),
@@ -281,12 +285,12 @@ def record_deal(game_id: str) -> tuple[Response, int]:
 @bp.put("/games/<game_id>/deals/<int:number>")
 def replace_deal(game_id: str, number: int) -> tuple[Response, int]:
     body = _body(DealIn)
-    return _answer(games.replace_deal(game_id, _edit_key(), number, _entry(body), _guard()), 200)
+    return _answer(deals.replace_deal(game_id, _edit_key(), number, _entry(body), _guard()), 200)
 
 
 @bp.delete("/games/<game_id>/deals/<int:number>")
 def undo_deal(game_id: str, number: int) -> tuple[Response, int]:
-    return _answer(games.undo_deal(game_id, _edit_key(), number, _guard()), 200)
+    return _answer(deals.undo_deal(game_id, _edit_key(), number, _guard()), 200)
 
 
 @bp.get("/games/<game_id>/sheet.csv")

@@ -127,7 +127,8 @@ PAGES = ("referee.pages",)
 def test_the_pages_draw_no_answer_of_the_api(module):
     """The API's JSON is the API's: a page draws the rules core's verdicts, with views
     of its own where it needs more (referee.pages.meld_checker)."""
-    assert "referee.schemas" not in imports(module)
+    answers = [name for name in imports(module) if name.split(".")[:2] == ["referee", "schemas"]]
+    assert not answers, f"{module} imports {answers}"
 
 
 #: The storage (docs/architecture.md, floor 2) knows no HTTP: its refusals are plain
@@ -150,3 +151,40 @@ def test_the_storage_knows_no_http(module):
         if isinstance(node, ast.ImportFrom) and node.module == "flask":
             http += [f"flask.{alias.name}" for alias in node.names if alias.name in HTTP_OF_FLASK]
     assert not http, f"{module} imports {http}"
+
+
+# --- Floors of size (radon): a newcomer reads any function of the app at a glance ---
+
+#: The rules core is measured by its own benchmarks and proofs; the rest of the
+#: package keeps its functions small and its modules short.
+MOST_COMPLEX = 15
+LONGEST_FUNCTION = 60
+LONGEST_MODULE = 400
+OUTSIDE_RULES = [m for m in modules() if not m.startswith("referee.rules")]
+
+
+def _functions(module: str):
+    from radon.complexity import cc_visit
+
+    for block in cc_visit(source(module).read_text()):
+        if hasattr(block, "methods"):  # a class: its methods are measured, not its length
+            yield from block.methods
+        else:
+            yield block
+
+
+@pytest.mark.parametrize("module", OUTSIDE_RULES)
+def test_no_function_outside_the_rules_is_too_complex_or_too_long(module):
+    too = [
+        f"{block.fullname}: complexity {block.complexity}, "
+        f"{block.endline - block.lineno + 1} lines"
+        for block in _functions(module)
+        if block.complexity > MOST_COMPLEX or block.endline - block.lineno + 1 > LONGEST_FUNCTION
+    ]
+    assert not too, f"{module}: {too}"
+
+
+@pytest.mark.parametrize("module", OUTSIDE_RULES)
+def test_no_module_outside_the_rules_is_too_long(module):
+    lines = len(source(module).read_text().splitlines())
+    assert lines <= LONGEST_MODULE, f"{module} has {lines} lines"

@@ -12,10 +12,11 @@ from flask import Blueprint, make_response, redirect, request, url_for
 from ..rules import DealRule, Ruleset
 from ..storage import games
 from . import phone_memory
+from .checker_views import Checker
 from .games import chosen_variant
 from .htmx import fragment, from_htmx
 from .keypad import KEY_SUITS, RANKS
-from .meld_checker import Checker, run_checker
+from .meld_checker import run_checker
 from .words import deal_text, families
 
 bp = Blueprint("checker", __name__)

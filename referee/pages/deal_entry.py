@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..rules.scoring import Hand, Sheet, Table, deal_so_far, points_text
-from ..storage.games import DealEntry
+from ..storage.deals import DealEntry
 from .keypad import DIGITS, Tray, whole_number
 
 #: The choice of "who went out" that says nobody did.
@@ -214,25 +214,17 @@ def work_out(
     out = players[chosen_seat] if chosen_seat is not None else None
     trays = [Tray.read(hand, "") for hand in hands]
     typed = list(typed)
-    active_seat = _tap(players, trays, typed, seat(active, players), rank, press)
+    tapped_seat = _tap(players, trays, typed, seat(active, players), rank, press)
     scoring = [player in table.scoring_players(out) for player in players]
-    if active_seat is None or not scoring[active_seat]:
-        active_seat = next((i for i, s in enumerate(scoring) if s), 0)
     typed_errors = [entry_error(text, tray) for text, tray in zip(typed, trays, strict=True)]
-    entered: dict[str, Hand] = {}
-    for player, text, tray, counts, error in zip(
-        players, typed, trays, scoring, typed_errors, strict=True
-    ):
-        points = typed_points(text)
-        if counts and not error and (points is not None or tray.cards):
-            entered[player] = points if points is not None else tray.cards
+    entered = _entered(players, trays, typed, scoring, typed_errors)
     so_far = deal_so_far(table, number, out, entered, bent_table, said=chosen)
     return DealPage(
         sheet=sheet,
         number=number,
         went_out=out,
         chosen=chosen,
-        active=active_seat,
+        active=_typing_seat(tapped_seat, scoring),
         trays=trays,
         typed=typed,
         typed_errors=typed_errors,
@@ -245,6 +237,33 @@ def work_out(
         over=[set(so_far.over_the_pack.get(player, ())) for player in players],
         bent_table=so_far.bent_table and chosen,
     )
+
+
+def _typing_seat(tapped: int | None, scoring: Sequence[bool]) -> int:
+    """The seat the keypad types for: the one tapped if that player scores, else the
+    first player who does."""
+    if tapped is None or not scoring[tapped]:
+        return next((i for i, s in enumerate(scoring) if s), 0)
+    return tapped
+
+
+def _entered(
+    players: Sequence[str],
+    trays: Sequence[Tray],
+    typed: Sequence[str],
+    scoring: Sequence[bool],
+    typed_errors: Sequence[str],
+) -> dict[str, Hand]:
+    """What each player who scores has entered that can be read: the points typed,
+    else the cards tapped; nothing for a player not entered yet."""
+    entered: dict[str, Hand] = {}
+    for player, text, tray, counts, error in zip(
+        players, typed, trays, scoring, typed_errors, strict=True
+    ):
+        points = typed_points(text)
+        if counts and not error and (points is not None or tray.cards):
+            entered[player] = points if points is not None else tray.cards
+    return entered
 
 
 def _tap(

@@ -13,7 +13,8 @@ from flask import Blueprint, abort, redirect, request, url_for
 from ..plumbing.conditional import if_match_of_form
 from ..rules import RulesError
 from ..storage import games
-from ..storage.games import DealEntry
+from ..storage.database import GameConflict
+from ..storage.deals import DealEntry, StaleGame, record_deal, replace_deal
 from ..storage.idempotency import IDEMPOTENCY_KEY, Guard
 from ..storage.models import Deal, Game
 from . import phone_memory
@@ -102,13 +103,13 @@ def _save(
     try:
         key = phone_memory.edit_key(game.id)
         if correcting:
-            games.replace_deal(game.id, key, number, entry, _guard(form, entry))
+            replace_deal(game.id, key, number, entry, _guard(form, entry))
         else:
             # A Replay (this very save, sent twice) is a success too.
             # An entry for another deal is never saved as this one (StaleGame).
-            games.record_deal(game.id, key, entry, _guard(form, entry), number)
+            record_deal(game.id, key, entry, _guard(form, entry), number)
         return redirect_after_write(url_for("sheet.game", game_id=game.id)), None, ""
-    except games.StaleGame as stale:
+    except StaleGame as stale:
         form.version.data = str(stale.game.version)
         if correcting:
             return (
@@ -133,20 +134,14 @@ def _save(
             None,
             ("this phone can only follow the game: open the edit link to enter deals"),
         )
-    except (RulesError, games.GameConflict) as error:
+    except (RulesError, GameConflict) as error:
         return None, None, str(error)
 
 
 def _deal_view(game_id: str, number: int | None) -> Any:
     game = phone_memory.load(game_id)
     correcting = number is not None
-    stored = None
-    if number is None:
-        number = len(game.deals) + 1
-    else:
-        stored = next((d for d in game.deals if d.number == number), None)
-        if stored is None:
-            abort(404)
+    number, stored = _the_deal(game, number)
     table = games.table_of(game)
     rules = table.rules
     if number > len(rules.deals):
@@ -154,11 +149,7 @@ def _deal_view(game_id: str, number: int | None) -> Any:
     form = DealForm()
     hands, typed = _fields(game, form, stored)
     press = request.form.get("press", "")
-    # The deal this entry was made for: a new deal's entry kept on the phone (a draft)
-    # may be for a deal another phone has saved since.
-    made_for = whole_number(form.deal.data) if request.method == "POST" else None
-    if correcting or made_for is None or not 1 <= made_for <= len(rules.deals):
-        made_for = number
+    made_for = _made_for(form, number, correcting, len(rules.deals))
     if made_for != number and press == "discard":
         made_for = number
         hands, typed = _blank(game, form)
@@ -170,21 +161,13 @@ def _deal_view(game_id: str, number: int | None) -> Any:
         entry, complaint = read_entry(
             table, form.went_out.data or "", hands, typed, bool(form.bent_table.data)
         )
-        if not form.validate():
-            complaint = "the page was out of date: check the entries and save again"
-        if complaint:
-            errors.append(complaint)
-        else:
-            # Scored once, by the storage, as it records.
-            to_sheet, now, error = _save(game, made_for, correcting, form, entry)
-            if to_sheet is not None:
-                return to_sheet
-            if now is not None:
-                game, changed = now, True
-            errors.append(error)
-    sheet = games.sheet_of(game)
+        to_sheet, game, changed, errors = _save_entry(
+            game, made_for, correcting, form, entry, complaint
+        )
+        if to_sheet is not None:
+            return to_sheet
     page = work_out(
-        sheet,
+        games.sheet_of(game),
         made_for,
         went_out=form.went_out.data or "",
         active=form.active.data,
@@ -196,9 +179,58 @@ def _deal_view(game_id: str, number: int | None) -> Any:
     )
     page.errors += errors
     form.active.data, form.rank.data = str(page.active), page.rank
+    return _deal_page(game, page, form, correcting=correcting, changed=changed, saving=saving)
+
+
+def _the_deal(game: Game, number: int | None) -> tuple[int, Deal | None]:
+    """The deal's number and, when correcting one, the deal as stored (404 when the
+    game has no deal of that number); a new deal is the next one."""
+    if number is None:
+        return len(game.deals) + 1, None
+    stored = next((d for d in game.deals if d.number == number), None)
+    if stored is None:
+        abort(404)
+    return number, stored
+
+
+def _made_for(form: DealForm, number: int, correcting: bool, deals: int) -> int:
+    """The deal this entry was made for: a new deal's entry kept on the phone (a
+    draft) may be for a deal another phone has saved since."""
+    made_for = whole_number(form.deal.data) if request.method == "POST" else None
+    if correcting or made_for is None or not 1 <= made_for <= deals:
+        return number
+    return made_for
+
+
+def _save_entry(
+    game: Game, made_for: int, correcting: bool, form: DealForm, entry: DealEntry, complaint: str
+) -> tuple[Any, Game, bool, list[str]]:
+    """Save the entry unless something stops it: the way to the sheet; or no way, the
+    game as it is now, whether another phone changed it since the form opened, and
+    why the entry was not saved."""
+    if not form.validate():
+        complaint = "the page was out of date: check the entries and save again"
+    if complaint:
+        return None, game, False, [complaint]
+    # Scored once, by the storage, as it records.
+    to_sheet, now, error = _save(game, made_for, correcting, form, entry)
+    if to_sheet is not None:
+        return to_sheet, game, False, []
+    if now is not None:
+        return None, now, True, [error]
+    return None, game, False, [error]
+
+
+def _deal_page(
+    game: Game, page: DealPage, form: DealForm, *, correcting: bool, changed: bool, saving: bool
+) -> Any:
+    """The deal's page (or its form, for htmx) with the entry worked out. An entry
+    made for a deal it can no longer be is shown as what it is, beside the sheet as
+    it is now."""
+    rules = page.sheet.table.rules
     next_deal = len(game.deals) + 1
     leftover = None
-    if not correcting and made_for != next_deal:
+    if not correcting and page.number != next_deal:
         leftover = _leftover(page, next_deal)
         if changed:  # the leftover says it: no "save again" under it
             page.errors.clear()
@@ -222,7 +254,7 @@ def _deal_view(game_id: str, number: int | None) -> Any:
             card_values=card_values_text(rules),
             ranks=RANKS,
             suits=KEY_SUITS,
-            deal_rule=rules.deal(made_for),
+            deal_rule=rules.deal(page.number),
         ),
         422 if saving else 200,
     )

@@ -10,6 +10,7 @@ from ..plumbing.limits import games_per_minute, starter
 from ..rules import VARIANTS, RulesError, Variant
 from ..storage import games
 from ..storage.idempotency import Replay
+from ..storage.models import Game
 from . import phone_memory
 from .forms import NewGameForm
 from .htmx import fragment, redirect_after_write
@@ -35,26 +36,11 @@ def home() -> Any:
             getattr(form, f"option_{name}").data = default
     errors: list[str] = []
     if request.method == "POST" and form.validate():
-        players = [name for name in form.players.data if name]
-        teams = [name.strip() for name in form.teams.data if name.strip()] or None
-        pot = None
-        if variant.base.pot and form.stake.data is not None:
-            pot = (form.stake.data, form.payout.data or 0)
         try:
-            created = games.create_game(
-                variant.id,
-                players,
-                form.chosen_options(dict(variant.defaults)),
-                teams,
-                pot,
-                started_by=starter(),
-                per_minute=games_per_minute(),
-            )
+            game, edit_key = _start(form, variant)
         except RulesError as error:
             errors.append(str(error))
         else:
-            assert not isinstance(created, Replay)  # no Idempotency-Key was sent
-            game, edit_key = created
             phone_memory.remember(game, edit_key, how="started")
             return redirect_after_write(url_for("sheet.game", game_id=game.id))
     status = 422 if request.method == "POST" else 200
@@ -68,3 +54,28 @@ def home() -> Any:
         recent=phone_memory.recent(),
     )
     return page, status
+
+
+def _start(form: NewGameForm, variant: Variant) -> tuple[Game, str]:
+    """Start the game the form describes: the game and its edit key, or RulesError
+    when the rules core refuses the table."""
+    players = [name for name in form.players.data if name]
+    teams = [name.strip() for name in form.teams.data if name.strip()] or None
+    created = games.create_game(
+        variant.id,
+        players,
+        form.chosen_options(dict(variant.defaults)),
+        teams,
+        _pot(form, variant),
+        started_by=starter(),
+        per_minute=games_per_minute(),
+    )
+    assert not isinstance(created, Replay)  # no Idempotency-Key was sent
+    return created
+
+
+def _pot(form: NewGameForm, variant: Variant) -> tuple[int, int] | None:
+    """The pot asked for (R33): where the game may play for one and a stake is given."""
+    if variant.base.pot and form.stake.data is not None:
+        return (form.stake.data, form.payout.data or 0)
+    return None

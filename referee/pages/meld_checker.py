@@ -3,7 +3,9 @@
 The checker keeps nothing on the server: its state (the mode, the cards tapped,
 the melds done so far, a declared reading) travels in the page's fields, and each
 tap is a *press* (see :mod:`referee.pages.keypad`). :func:`run_checker` reads the
-fields, applies the press, and asks the rules core for the verdict.
+fields, applies the press (each action a small function of ``TAPS``), and asks the
+rules core for the mode's verdict (``JUDGES``). What it shows, the :class:`Checker`
+and its views of the verdicts, is :mod:`referee.pages.checker_views`'s.
 
 >>> from referee.rules import get_ruleset
 >>> checker = run_checker({"cards": "6D 2S", "press": "joker"}, [], get_ruleset("push"))
@@ -21,285 +23,35 @@ can do in the deal:
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from collections.abc import Callable, Mapping, Sequence
+from typing import NamedTuple
 
 from ..rules import (
     CardError,
     Declaration,
-    MeldVerdict,
-    Reading,
-    RescueVerdict,
     RulesError,
     Ruleset,
-    RunReading,
-    Solution,
     check_contract,
     extend_meld,
     read_meld,
     rescue,
     solve_hand,
 )
-from ..rules.cards import RANK_PLURALS, SUIT_NAMES, number_word, rank_token
-from ..rules.contracts import ContractVerdict
 from ..rules.rescue import one_card
 from ..rules.solver import MAX_HAND
-from ..rules.words import listed
+from .checker_views import (
+    MODES,
+    NEEDS_A_DEAL,
+    ON_THE_TABLE,
+    Checker,
+    ReadingView,
+    RescueView,
+    SolutionView,
+    declaration,
+)
 from .keypad import Tray, whole_number
 
-MODES = ("meld", "layoff", "rescue", "contract", "hand")
-#: The modes with a meld on the table (``table``) beside the cards tapped in.
-ON_THE_TABLE = ("layoff", "rescue")
-#: The modes that judge against a deal's contract: only where there is a deal (a game).
-NEEDS_A_DEAL = ("contract", "hand")
 MAX_MELDS = 8  # melds done so far in a contract check
-
-
-# --- What the checker shows ---------------------------------------------------------------
-#
-# The rules core's verdicts as the checker draws them: cards as tokens (drawn as
-# chips), a reading with its title and the key its Declare button sends. A meld's
-# and a contract's verdicts are drawn from the rules core's own objects; these are
-# for what needs more than those hold. They are the page's, not the API's answers:
-# each presents the same verdicts in its own way.
-
-
-class PlacedView(NamedTuple):
-    """A card of a run and the card it stands as there (itself when natural)."""
-
-    card: str
-    as_: str
-
-
-@dataclass(frozen=True)
-class ReadingView:
-    """A reading as a verdict lists it (R15)."""
-
-    kind: str  # "set" or "run"
-    title: str  # "Set of sixes", "Run of diamonds, 4 to 6"
-    key: str  # what its Declare button sends, "set:6" or "run:D:4" (see declaration())
-    rank: str = ""  # a set's rank token
-    suit: str = ""  # a run's suit
-    cards: tuple[PlacedView, ...] = ()  # a run's cards in run order
-
-    @classmethod
-    def of(cls, reading: Reading) -> ReadingView:
-        if isinstance(reading, RunReading):
-            low, high = rank_token(reading.low), rank_token(reading.high)
-            return cls(
-                kind="run",
-                title=f"Run of {SUIT_NAMES[reading.suit]}, {low} to {high}",
-                key=f"run:{reading.suit}:{low}",
-                suit=reading.suit,
-                cards=tuple(
-                    PlacedView(str(placed.card), str(placed.stands_for))
-                    for placed in reading.cards
-                ),
-            )
-        rank = rank_token(reading.rank)
-        return cls(
-            kind="set",
-            title=f"Set of {RANK_PLURALS[reading.rank - 1]}",
-            key=f"set:{rank}",
-            rank=rank,
-        )
-
-
-@dataclass(frozen=True)
-class MeldView:
-    """A meld's cards and its readings."""
-
-    cards: list[str]
-    readings: list[ReadingView]
-
-    @classmethod
-    def of(cls, verdict: MeldVerdict) -> MeldView:
-        return cls(
-            cards=[str(card) for card in verdict.cards],
-            readings=[ReadingView.of(reading) for reading in verdict.readings],
-        )
-
-
-@dataclass(frozen=True)
-class SwapView:
-    """One way to rescue (R24): the meld on the table read as ``reading``, ``freed``
-    comes out (in a run, standing as ``as_``), and ``meld`` is the meld after."""
-
-    reading: ReadingView
-    freed: str
-    as_: str | None
-    meld: MeldView
-
-
-@dataclass(frozen=True)
-class RescueView:
-    """A rescue's verdict (R24, R25): the natural card, the wild cards it may free,
-    every way to make the swap, and where the freed wild card goes."""
-
-    legal: bool
-    needs_declaration: bool
-    reasons: list[str]
-    card: str
-    freed: list[str]
-    swaps: list[SwapView]
-    wild_goes: str  # R25: "meld" or "hand"
-    says: str
-
-    @classmethod
-    def of(cls, verdict: RescueVerdict) -> RescueView:
-        return cls(
-            legal=verdict.legal,
-            needs_declaration=verdict.needs_declaration,
-            reasons=list(verdict.reasons),
-            card=str(verdict.natural),
-            freed=[str(card) for card in verdict.freed],
-            swaps=[
-                SwapView(
-                    reading=ReadingView.of(swap.reading),
-                    freed=str(swap.freed),
-                    as_=None if swap.stood_for is None else str(swap.stood_for),
-                    meld=MeldView.of(swap.after),
-                )
-                for swap in verdict.swaps
-            ],
-            wild_goes=verdict.wild_goes,
-            says=verdict.says,
-        )
-
-
-@dataclass(frozen=True)
-class SolvedMeldView:
-    """A meld of My hand's best way: its cards in the order to tap them (R15), the
-    reading to declare, and whether it is one of the contract's melds (R65)."""
-
-    cards: list[str]
-    reading: ReadingView
-    contract: bool
-
-
-@dataclass(frozen=True)
-class SolutionView:
-    """What My hand can do in the deal (R65, R66)."""
-
-    met: bool
-    melds: list[SolvedMeldView]
-    left: list[str]
-    left_points: int
-    short: int
-    completing: list[str]  # "JK" stands for any wild card
-
-    @classmethod
-    def of(cls, solution: Solution) -> SolutionView:
-        return cls(
-            met=solution.met,
-            melds=[
-                SolvedMeldView(
-                    cards=[str(card) for card in meld.cards],
-                    reading=ReadingView.of(meld.reading),
-                    contract=meld.contract,
-                )
-                for meld in solution.melds
-            ],
-            left=[str(card) for card in solution.left],
-            left_points=solution.left_points,
-            short=solution.short,
-            completing=list(solution.completing_tokens),
-        )
-
-
-@dataclass
-class Checker:
-    """What the checker shows: its mode, the cards tapped in, and the verdict."""
-
-    mode: str  # "meld", "contract" (a game's initial meld), "layoff", "rescue" or "hand"
-    tray: Tray  # the meld being tapped in, the cards to lay off, the natural card, the hand
-    table: Tray  # lay-off and rescue: the meld on the table
-    into: str  # lay-off and rescue: "tray" or "table", where taps go
-    melds: list[str]  # contract: the melds done so far
-    declare: str  # a reading declared: of the meld, or in a rescue of the meld on the table
-    typed: str = ""
-    typed_error: str = ""
-    #: The whole hand, kept while its melds are checked in the contract mode.
-    hand: str = ""
-    #: A hand too long to solve: said beside the tray.
-    tray_error: str = ""
-    verdict: MeldVerdict | None = None
-    contract: ContractVerdict | None = None
-    #: Rescue: the verdict as the page shows it.
-    rescue: RescueView | None = None
-    error: str = ""
-    #: What to do next, where there is no verdict to show yet.
-    hint: str = ""
-    #: The verdict's readings as the page lists them.
-    readings: list[ReadingView] = field(default_factory=list)
-    wild: list[str] = field(default_factory=list)  # the meld's wild cards
-    #: My hand: what the solver answered, as the page shows it, and each of its
-    #: melds' wild cards.
-    solution: SolutionView | None = None
-    solution_wild: list[list[str]] = field(default_factory=list)
-
-    @property
-    def short_text(self) -> str:
-        """How far the hand is from the contract, in words (R66)."""
-        return short_text(self.solution) if self.solution else ""
-
-    def state(self, **extra: str) -> dict[str, Any]:
-        """The fields that carry the checker from one tap to the next."""
-        fields: dict[str, Any] = {"mode": self.mode, "cards": self.tray.text}
-        if self.tray.rank:
-            fields["rank"] = self.tray.rank
-        if self.mode in ON_THE_TABLE:
-            fields |= {"table": self.table.text, "into": self.into}
-            if self.table.rank:
-                fields["table_rank"] = self.table.rank
-        if self.mode == "contract":
-            fields["melds"] = self.melds
-        if self.hand and self.mode != "hand":
-            fields["hand"] = self.hand
-        if self.declare:
-            fields["declare"] = self.declare
-        return fields | extra
-
-
-def short_text(solution: SolutionView) -> str:
-    """R66 as a player hears it: how many cards are missing and, when it is one, which
-    would do (the joker standing for any wild card).
-
-    >>> short_text(SolutionView(met=False, melds=[], left=[], left_points=0, short=1,
-    ...                         completing=["7H", "10H", "JK"]))
-    'One card short: 7H, 10H or any wild card'
-    >>> short_text(SolutionView(met=False, melds=[], left=[], left_points=0, short=3,
-    ...                         completing=[]))
-    'Three cards short'
-    """
-    if solution.met:
-        return ""
-    if solution.short != 1:
-        return f"{number_word(solution.short).capitalize()} cards short"
-    names = ["any wild card" if card == "JK" else card for card in solution.completing]
-    if not names:
-        return "One card short"
-    return f"One card short: {listed(names, 'or')}"
-
-
-def declaration(key: str) -> Declaration | None:
-    """``set:6`` or ``run:D:4`` (as the page writes a reading) to a declaration.
-
-    >>> declaration("run:D:4").describe()
-    'a run of diamonds from 4'
-    >>> declaration("run:X") is None
-    True
-    """
-    parts = key.split(":")
-    try:
-        if parts[0] == "set" and len(parts) == 2:
-            return Declaration.parse({"kind": "set", "rank": parts[1]})
-        if parts[0] == "run" and len(parts) == 3:
-            return Declaration.parse({"kind": "run", "suit": parts[1], "low": parts[2]})
-    except RulesError:
-        return None
-    return None
 
 
 def run_checker(
@@ -314,13 +66,8 @@ def run_checker(
     check needs one; one meld is judged as put down in it, which the rules core
     holds to its contract where the game puts no new meld down after the initial
     meld, R59)."""
-    mode = fields.get("mode", "meld")
-    if mode not in MODES or (mode in NEEDS_A_DEAL and deal is None):
-        mode = "meld"
-    into = fields.get("into")
-    if into not in ("tray", "table"):
-        # A lay-off and a rescue start with the meld on the table, their first box.
-        into = "table" if mode in ON_THE_TABLE else "tray"
+    mode = _mode(fields.get("mode", "meld"), deal)
+    into = _into(fields.get("into"), mode)
     checker = Checker(
         mode=mode,
         tray=Tray.read(fields.get("cards"), fields.get("rank")),
@@ -336,26 +83,7 @@ def run_checker(
         checker.mode = "meld"
     declare = declaration(checker.declare) if checker.declare else None
     try:
-        if checker.mode == "meld" and checker.tray.cards:
-            checker.verdict = read_meld(
-                checker.tray.cards, rules, declare, players, put_down_in=deal
-            )
-        elif checker.mode == "layoff" and checker.table.cards:
-            checker.verdict = extend_meld(
-                checker.table.cards, checker.tray.cards, rules, declare=declare, players=players
-            )
-        elif checker.mode == "rescue" and checker.table.cards:
-            _rescue(checker, rules, declare, players)
-        elif checker.mode == "contract" and deal is not None:
-            tapped = [Tray.read(m, "").cards for m in checker.melds]
-            if checker.tray.cards:
-                tapped.append(checker.tray.cards)
-            if tapped:
-                checker.contract = check_contract(
-                    [(m, None) for m in tapped], rules, deal, players
-                )
-        elif checker.mode == "hand" and deal is not None and checker.tray.cards:
-            _solve(checker, rules, deal, players)
+        JUDGES[checker.mode](checker, Asked(rules, declare, players, deal))
     except RulesError as error:
         checker.error = str(error)
     checker.hint = _hint(checker)
@@ -363,6 +91,22 @@ def run_checker(
         checker.readings = [ReadingView.of(reading) for reading in checker.verdict.readings]
         checker.wild = [str(card) for card in checker.verdict.cards if card.is_wild]
     return checker
+
+
+def _mode(asked: str, deal: int | None) -> str:
+    """The mode the fields ask for, if the checker has it here: a contract check and
+    My hand need a deal, so a game."""
+    if asked not in MODES or (asked in NEEDS_A_DEAL and deal is None):
+        return "meld"
+    return asked
+
+
+def _into(asked: str | None, mode: str) -> str:
+    """Where taps go: the box the fields name, else the mode's first box."""
+    if asked in ("tray", "table"):
+        return asked
+    # A lay-off and a rescue start with the meld on the table, their first box.
+    return "table" if mode in ON_THE_TABLE else "tray"
 
 
 def _hint(checker: Checker) -> str:
@@ -377,6 +121,79 @@ def _hint(checker: Checker) -> str:
     if not checker.tray.cards and not checker.table.cards:
         return "Tap a rank, then a suit"
     return ""
+
+
+# --- The verdict of each mode -------------------------------------------------------------
+#
+# Each judges what is tapped in, once there is something to judge, and leaves it on
+# the checker; a RulesError is the checker's error. A rescue and My hand have more
+# to say (_rescue, _solve).
+
+
+class Asked(NamedTuple):
+    """What a verdict is asked with: the ruleset, the reading declared, the players
+    at the table, and the game's deal (None outside a game)."""
+
+    rules: Ruleset
+    declare: Declaration | None
+    players: int | None
+    deal: int | None
+
+
+def _judge_meld(checker: Checker, asked: Asked) -> None:
+    """One meld, as put down in the deal where there is one (R59)."""
+    if checker.tray.cards:
+        checker.verdict = read_meld(
+            checker.tray.cards, asked.rules, asked.declare, asked.players, put_down_in=asked.deal
+        )
+
+
+def _judge_layoff(checker: Checker, asked: Asked) -> None:
+    """R23: the cards tapped in, laid off at the ends of the meld on the table."""
+    if checker.table.cards:
+        checker.verdict = extend_meld(
+            checker.table.cards,
+            checker.tray.cards,
+            asked.rules,
+            declare=asked.declare,
+            players=asked.players,
+        )
+
+
+def _judge_rescue(checker: Checker, asked: Asked) -> None:
+    """R24, R25: a natural card for a wild card of the meld on the table."""
+    if checker.table.cards:
+        _rescue(checker, asked.rules, asked.declare, asked.players)
+
+
+def _judge_contract(checker: Checker, asked: Asked) -> None:
+    """R20, R21: the melds done so far and the one being tapped in, against the
+    deal's contract."""
+    if asked.deal is None:
+        return
+    tapped = [Tray.read(m, "").cards for m in checker.melds]
+    if checker.tray.cards:
+        tapped.append(checker.tray.cards)
+    if tapped:
+        checker.contract = check_contract(
+            [(m, None) for m in tapped], asked.rules, asked.deal, asked.players
+        )
+
+
+def _judge_hand(checker: Checker, asked: Asked) -> None:
+    """R65, R66: My hand, the best melds of the whole hand in the deal."""
+    if asked.deal is not None and checker.tray.cards:
+        _solve(checker, asked.rules, asked.deal, asked.players)
+
+
+#: Each mode's judge.
+JUDGES: dict[str, Callable[[Checker, Asked], None]] = {
+    "meld": _judge_meld,
+    "layoff": _judge_layoff,
+    "rescue": _judge_rescue,
+    "contract": _judge_contract,
+    "hand": _judge_hand,
+}
 
 
 def _solve(checker: Checker, rules: Ruleset, deal: int, players: int | None) -> None:
@@ -411,57 +228,113 @@ def _rescue(
         )
 
 
+# --- What a tap does ---------------------------------------------------------------------
+#
+# A press is ``action:value`` (see :mod:`referee.pages.keypad`). Each action the
+# checker has is a small function of the table below, which says whether it took
+# the press; any other press (or one an action did not take) is the keypad's.
+
+
 def _press(checker: Checker, press: str) -> None:
     action, _, value = press.partition(":")
-    if action == "mode" and value in MODES:
-        if value in ON_THE_TABLE and checker.mode != value:
-            # R24, R23: the meld on the table first (the first box), then the cards.
-            checker.into = "table"
-        if value == "hand" and checker.mode != "hand" and checker.hand:
-            checker.tray, checker.hand = Tray.read(checker.hand, ""), ""  # back to the hand
-        checker.mode, checker.declare = value, ""
-    elif action == "send":
-        # My hand: the solver's melds (one, or all) to the contract check, the hand kept.
-        melds = [Tray.read(meld, "").text for meld in value.split("|")]
-        melds = [meld for meld in melds if meld][:MAX_MELDS]
-        if melds:
-            if checker.mode == "hand":
-                checker.hand = checker.tray.text
-            checker.mode, checker.melds, checker.tray, checker.declare = (
-                "contract",
-                melds,
-                Tray(),
-                "",
-            )
-    elif action == "into" and value in ("tray", "table"):
-        checker.into = value
-    elif action == "next-meld" and checker.tray.cards:
-        checker.melds.append(checker.tray.text)
-        checker.tray = Tray()
-    elif action == "drop-meld" and (index := whole_number(value)) is not None:
-        if index < len(checker.melds):
-            del checker.melds[index]
-    elif action == "typed":
-        target = "table" if checker.mode in ON_THE_TABLE and checker.into == "table" else "tray"
-        try:
-            if checker.mode == "rescue" and target == "tray" and checker.typed.strip():
-                checker.tray = Tray((one_card(checker.typed),))  # the natural card is one
-            else:
-                setattr(checker, target, getattr(checker, target).add_typed(checker.typed))
-            checker.typed = ""
-        except CardError as error:
-            checker.typed_error = str(error)
-    elif action == "declare":
-        checker.declare = value if declaration(value) else ""
-    elif press:
-        if checker.mode in ON_THE_TABLE and checker.into == "table":
-            checker.table = checker.table.press(press)
-            checker.declare = ""
+    tap = TAPS.get(action)
+    if tap is not None and tap(checker, value):
+        return
+    if press:
+        _press_key(checker, press)
+
+
+def _choose_mode(checker: Checker, value: str) -> bool:
+    if value not in MODES:
+        return False
+    if value in ON_THE_TABLE and checker.mode != value:
+        # R24, R23: the meld on the table first (the first box), then the cards.
+        checker.into = "table"
+    if value == "hand" and checker.mode != "hand" and checker.hand:
+        checker.tray, checker.hand = Tray.read(checker.hand, ""), ""  # back to the hand
+    checker.mode, checker.declare = value, ""
+    return True
+
+
+def _send_to_contract(checker: Checker, value: str) -> bool:
+    # My hand: the solver's melds (one, or all) to the contract check, the hand kept.
+    melds = [Tray.read(meld, "").text for meld in value.split("|")]
+    melds = [meld for meld in melds if meld][:MAX_MELDS]
+    if melds:
+        if checker.mode == "hand":
+            checker.hand = checker.tray.text
+        checker.mode, checker.melds, checker.tray, checker.declare = (
+            "contract",
+            melds,
+            Tray(),
+            "",
+        )
+    return True
+
+
+def _choose_box(checker: Checker, value: str) -> bool:
+    if value not in ("tray", "table"):
+        return False
+    checker.into = value
+    return True
+
+
+def _next_meld(checker: Checker, value: str) -> bool:
+    if not checker.tray.cards:
+        return False
+    checker.melds.append(checker.tray.text)
+    checker.tray = Tray()
+    return True
+
+
+def _drop_meld(checker: Checker, value: str) -> bool:
+    if (index := whole_number(value)) is None:
+        return False
+    if index < len(checker.melds):
+        del checker.melds[index]
+    return True
+
+
+def _add_typed(checker: Checker, value: str) -> bool:
+    target = "table" if checker.mode in ON_THE_TABLE and checker.into == "table" else "tray"
+    try:
+        if checker.mode == "rescue" and target == "tray" and checker.typed.strip():
+            checker.tray = Tray((one_card(checker.typed),))  # the natural card is one
         else:
-            before = len(checker.tray.cards)
-            checker.tray = checker.tray.press(press)
-            if checker.mode == "rescue" and len(checker.tray.cards) > before:
-                # The natural card is one: a new card takes the old one's place.
-                checker.tray = Tray(checker.tray.cards[-1:])
-            if checker.mode != "rescue":  # a rescue's declaration is of the meld on the table
-                checker.declare = ""
+            setattr(checker, target, getattr(checker, target).add_typed(checker.typed))
+        checker.typed = ""
+    except CardError as error:
+        checker.typed_error = str(error)
+    return True
+
+
+def _declare(checker: Checker, value: str) -> bool:
+    checker.declare = value if declaration(value) else ""
+    return True
+
+
+def _press_key(checker: Checker, press: str) -> None:
+    """A key of the keypad: a rank, a suit, the joker, a chip taken back."""
+    if checker.mode in ON_THE_TABLE and checker.into == "table":
+        checker.table = checker.table.press(press)
+        checker.declare = ""
+    else:
+        before = len(checker.tray.cards)
+        checker.tray = checker.tray.press(press)
+        if checker.mode == "rescue" and len(checker.tray.cards) > before:
+            # The natural card is one: a new card takes the old one's place.
+            checker.tray = Tray(checker.tray.cards[-1:])
+        if checker.mode != "rescue":  # a rescue's declaration is of the meld on the table
+            checker.declare = ""
+
+
+#: The checker's own actions: each takes the press's value and says whether it took it.
+TAPS: dict[str, Callable[[Checker, str], bool]] = {
+    "mode": _choose_mode,
+    "send": _send_to_contract,
+    "into": _choose_box,
+    "next-meld": _next_meld,
+    "drop-meld": _drop_meld,
+    "typed": _add_typed,
+    "declare": _declare,
+}

@@ -44,7 +44,7 @@ from ..plumbing.headers import SECURITY_HEADERS
 from ..rules import RulesError
 from ..rules.scoring import Pot, Sheet
 from ..storage import database as storage
-from ..storage import games
+from ..storage import deals, games
 from ..storage.idempotency import Guard
 from ..storage.models import Game
 from . import phone_memory
@@ -182,16 +182,16 @@ def undo(game_id: str) -> Any:
     if form.validate():
         try:
             guard = Guard(if_match=if_match_of_form(form.version.data))
-            games.undo_deal(game.id, phone_memory.edit_key(game.id), len(game.deals), guard)
+            deals.undo_deal(game.id, phone_memory.edit_key(game.id), len(game.deals), guard)
             return redirect_after_write(url_for("sheet.game", game_id=game.id))
-        except games.StaleGame:
+        except deals.StaleGame:
             message = (
                 "the sheet changed on another phone just now; here it is as it is now: "
                 "undo again if you still mean to"
             )
         except games.EditRefused:
             message = "this phone can only follow the game: open the edit link to change it"
-        except (games.DealNotFound, RulesError) as error:
+        except (deals.DealNotFound, RulesError) as error:
             message = str(error)
     else:
         message = "the page was out of date; try again"

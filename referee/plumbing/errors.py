@@ -12,8 +12,9 @@ from flask import Flask, Response, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from ..rules import GameRuleError, RulesError, UnknownVariantError
-from ..schemas import ErrorOut, GameOut, StaleGameOut
-from ..storage import games
+from ..schemas.answer import ErrorOut
+from ..schemas.game_answers import GameOut, StaleGameOut
+from ..storage import deals, games
 from ..storage.database import Refused
 from .conditional import version_tag
 from .extensions import MAX_BODY_BYTES
@@ -108,8 +109,8 @@ def register(app: Flask) -> None:
         response.headers.extend(carried)
         return response, status
 
-    @app.errorhandler(games.StaleGame)
-    def stale(error: games.StaleGame) -> Any:
+    @app.errorhandler(deals.StaleGame)
+    def stale(error: deals.StaleGame) -> Any:
         if not _in_api():
             return unexpected(error)
         game = error.game

@@ -3,7 +3,8 @@ transactions, the schema brought up to date when an app starts, and what the
 storage refuses.
 
 ``create_app`` calls :func:`prepare` once; everything else here is called by
-``referee.storage.games`` and ``referee.storage.idempotency`` inside a request or a command.
+``referee.storage.games``, ``referee.storage.deals`` and ``referee.storage.idempotency``
+inside a request or a command.
 """
 
 from __future__ import annotations

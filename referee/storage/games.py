@@ -1,8 +1,9 @@
-"""Saved games: create one, record / replace / undo a deal, read the sheet.
+"""Saved games: start one (and the limit a minute), find one, check its edit key,
+and read its sheet. A game's deals are written by :mod:`referee.storage.deals`.
 
-Each write is one transaction: take the write lock, load the game, check the edit
-key, let the rules core judge everything, then write and commit once. Anything
-refused on the way is rolled back, so a game is never half-changed.
+Starting a game is one transaction, as every write is: take the write lock, let
+the rules core judge the table, then write and commit once; anything refused on
+the way is rolled back.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import math
 import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -21,35 +21,28 @@ from sqlalchemy import Engine, select, text
 from sqlalchemy.exc import IntegrityError
 
 from ..plumbing.extensions import db
-from ..rules import RulesError, format_cards, get_ruleset, parse_cards
+from ..rules import RulesError, Ruleset, get_ruleset, parse_cards
 from ..rules.scoring import Hand, Pot, Sheet, Table, score_deal
 from . import database as storage
 from . import idempotency
-from .database import GameConflict, Refused, begin_write, one_transaction
+from .database import Refused, begin_write, one_transaction
 from .idempotency import UNGUARDED, Guard, Replay
 from .models import Deal, Game
 
 __all__ = [
-    "DealEntry",
-    "DealNotFound",
     "EditRefused",
-    "GameConflict",
     "GameNotFound",
-    "Guard",
-    "KeptAnswer",
     "KeptNewGame",
-    "Refused",
-    "Replay",
-    "StaleGame",
     "TooManyGames",
     "check_edit_key",
     "create_game",
+    "game_version",
     "get_game",
-    "record_deal",
-    "replace_deal",
+    "locked_game",
     "sheet_csv_rows",
     "sheet_of",
-    "undo_deal",
+    "sheet_state",
+    "table_of",
 ]
 
 TOKEN_BYTES = 16  # 128 random bits for a game's id and for its edit key
@@ -71,51 +64,23 @@ class EditRefused(Refused):
     status = 403
 
 
-class DealNotFound(Refused):
-    """The game has no deal of that number."""
+class TooManyGames(Refused):
+    """This address started its allowance of games in the last minute."""
 
-    status = 404
+    status = 429
 
-
-class StaleGame(Refused):
-    """The writer saw an older game than there is now (If-Match)."""
-
-    status = 412
-
-    def __init__(self, game: Game) -> None:
+    def __init__(self, retry_after: int) -> None:
         super().__init__(
-            "the game changed since this phone last saw it (another phone saved a deal); "
-            "here it is as it is now"
+            "too many games were started from this address in the last minute; "
+            "wait a minute and try again"
         )
-        self.game = game
+        self.retry_after = retry_after
 
 
-@dataclass(frozen=True)
-class DealEntry:
-    """What the table says of a deal: who went out (None: the stock ran out) and,
-    per player, the cards left in hand (a string or tokens) or the points; and
-    whether the player who went out bent the table (R63, only where the game
-    doubles it)."""
-
-    went_out: str | None
-    hands: Mapping[str, str | Sequence[str]]
-    points: Mapping[str, int]
-    bent_table: bool = False
-
-    def parsed(self) -> dict[str, Hand]:
-        both = sorted(set(self.hands) & set(self.points))
-        if both:
-            raise RulesError(f"give {both[0]}'s cards or points, not both")
-        entered: dict[str, Hand] = {name: parse_cards(cards) for name, cards in self.hands.items()}
-        return entered | dict(self.points)
-
-
-#: What the caller answers a write with, from the game as written: kept with the
-#: write's Idempotency-Key, so that a retry is answered as the first time (API.md,
-#: "Retries and several phones"). The storage keeps it and never reads it; a write
-#: without one (a page's form, which needs only to know it was saved) keeps ``{}``.
-KeptAnswer = Callable[[Game], dict[str, Any]]
-#: The same for a new game, which is answered with its edit key too.
+#: What the caller answers a new game with, from the game as written and its edit
+#: key: kept with the request's Idempotency-Key, so that a retry is answered as the
+#: first time (API.md, "Retries and several phones"). The storage keeps it and never
+#: reads it; a game started without one (a page's form) keeps ``{}``.
 KeptNewGame = Callable[[Game, str], dict[str, Any]]
 
 
@@ -123,6 +88,9 @@ def _key_hash(key: str) -> str:
     # The key is 128 random bits, so one round of SHA-256 is enough to keep a copy
     # of the database from opening the games for writing.
     return hashlib.sha256(key.encode()).hexdigest()
+
+
+# --- Starting a game --------------------------------------------------------------------
 
 
 def create_game(
@@ -144,11 +112,7 @@ def create_game(
     as the first time and counts nothing)."""
     rules = get_ruleset(variant, options)
     table = Table.seat(rules, players, teams)
-    if pot is not None and not rules.pot:
-        raise RulesError(f"{rules.name} has no pot; only Cap-It plays for one")
-    stake, payout = pot if pot is not None else (None, None)
-    if pot is not None:
-        Pot(*pot)  # checks the amounts (R33)
+    _check_pot(rules, pot)
     with one_transaction():
         begin_write()
         replay = idempotency.replay(idempotency.NEW_GAME, guard)
@@ -157,48 +121,63 @@ def create_game(
         if started_by is not None and per_minute is not None:
             _check_limit(started_by, per_minute)
         edit_key = secrets.token_urlsafe(TOKEN_BYTES)
-        game = Game(
-            id=secrets.token_urlsafe(TOKEN_BYTES),
-            edit_key_hash=_key_hash(edit_key),
-            variant=rules.variant,
-            options=dict(rules.options),
-            players=list(table.players),
-            teams=[side.name for side in table.sides] if rules.partnerships else None,
-            pot_stake=stake,
-            pot_payout=payout,
-            version=1,
-            started_by=started_by,
-        )
+        game = _new_game(rules, table, pot, _key_hash(edit_key), started_by)
         db.session.add(game)
         if guard.key is not None:
             idempotency.forget_old_answers()
             body = kept_answer(game, edit_key) if kept_answer is not None else {}
             idempotency.remember(idempotency.NEW_GAME, guard, 201, body, game.version)
-        try:
-            db.session.commit()
-        except IntegrityError:
-            # The same key sent at the same moment by another request (on PostgreSQL
-            # nothing locks a game not yet made): the one that committed first made
-            # the game, and its answer is this request's answer too.
-            db.session.rollback()
-            replay = idempotency.replay(idempotency.NEW_GAME, guard)
-            if replay is None:
-                raise
-            return replay
-        return game, edit_key
+        replay = _commit_new_game(guard)
+        return (game, edit_key) if replay is None else replay
 
 
-class TooManyGames(Refused):
-    """This address started its allowance of games in the last minute."""
+def _check_pot(rules: Ruleset, pot: tuple[int, int] | None) -> None:
+    """A pot only where the game plays for one, with amounts it can hold (R33)."""
+    if pot is None:
+        return
+    if not rules.pot:
+        raise RulesError(f"{rules.name} has no pot; only Cap-It plays for one")
+    Pot(*pot)  # checks the amounts
 
-    status = 429
 
-    def __init__(self, retry_after: int) -> None:
-        super().__init__(
-            "too many games were started from this address in the last minute; "
-            "wait a minute and try again"
-        )
-        self.retry_after = retry_after
+def _new_game(
+    rules: Ruleset,
+    table: Table,
+    pot: tuple[int, int] | None,
+    edit_key_hash: str,
+    started_by: str | None,
+) -> Game:
+    """The new game's row, with an id of its own, at version 1."""
+    stake, payout = pot if pot is not None else (None, None)
+    return Game(
+        id=secrets.token_urlsafe(TOKEN_BYTES),
+        edit_key_hash=edit_key_hash,
+        variant=rules.variant,
+        options=dict(rules.options),
+        players=list(table.players),
+        teams=[side.name for side in table.sides] if rules.partnerships else None,
+        pot_stake=stake,
+        pot_payout=payout,
+        version=1,
+        started_by=started_by,
+    )
+
+
+def _commit_new_game(guard: Guard) -> Replay | None:
+    """Commit the new game: None, or the first answer of the same request when it
+    made the game first."""
+    try:
+        db.session.commit()
+    except IntegrityError:
+        # The same key sent at the same moment by another request (on PostgreSQL
+        # nothing locks a game not yet made): the one that committed first made
+        # the game, and its answer is this request's answer too.
+        db.session.rollback()
+        replay = idempotency.replay(idempotency.NEW_GAME, guard)
+        if replay is None:
+            raise
+        return replay
+    return None
 
 
 def _check_limit(started_by: str, per_minute: int) -> None:
@@ -222,6 +201,9 @@ def _check_limit(started_by: str, per_minute: int) -> None:
         raise TooManyGames(retry_after=wait)
 
 
+# --- Finding a game ---------------------------------------------------------------------
+
+
 def _no_such_game(game_id: str) -> GameNotFound:
     shown = game_id if len(game_id) <= 40 else game_id[:40] + "…"
     return GameNotFound(f"there is no game {shown}")
@@ -232,6 +214,29 @@ def get_game(game_id: str) -> Game:
     if game is None:
         raise _no_such_game(game_id)
     return game
+
+
+def locked_game(game_id: str) -> Game:
+    """The game, locked for a write (the write's lock taken first): GameNotFound if
+    there is no such game."""
+    if not GAME_ID.fullmatch(game_id):
+        raise _no_such_game(game_id)
+    begin_write()
+    game = db.session.execute(
+        select(Game).where(Game.id == game_id).with_for_update()
+    ).scalar_one_or_none()
+    if game is None:
+        raise _no_such_game(game_id)
+    return game
+
+
+def check_edit_key(game: Game, edit_key: str | None) -> None:
+    """EditRefused unless this is the game's edit key (compared in constant time)."""
+    if edit_key is None or not hmac.compare_digest(_key_hash(edit_key), game.edit_key_hash):
+        raise EditRefused(
+            "changing this game needs its edit key in the X-Edit-Key header; "
+            "the one sent is missing or wrong"
+        )
 
 
 def sheet_state(reads: Engine, game_id: str, phone: str | None = None) -> tuple[int, bool] | None:
@@ -261,6 +266,9 @@ def game_version(reads: Engine, game_id: str) -> int | None:
     return None if row is None else int(row[0])
 
 
+# --- Reading a game ---------------------------------------------------------------------
+
+
 def table_of(game: Game) -> Table:
     return Table.seat(get_ruleset(game.variant, game.options), game.players, game.teams)
 
@@ -285,150 +293,6 @@ def _hands(deal: Deal) -> dict[str, Hand]:
         name: parse_cards(entry["cards"]) if "cards" in entry else int(entry["points"])
         for name, entry in deal.hands.items()
     }
-
-
-def _stored(table: Table, hands: Mapping[str, Hand]) -> dict[str, Any]:
-    return {
-        table.player(name): {"points": hand}
-        if isinstance(hand, int)
-        else {"cards": format_cards(hand).split()}
-        for name, hand in hands.items()
-    }
-
-
-def _editable(game_id: str, edit_key: str | None, guard: Guard) -> Game | Replay:
-    """Start a write: lock and load the game, check the edit key, answer a retry as
-    the first time, and refuse a writer who saw an older game; in that order."""
-    if not GAME_ID.fullmatch(game_id):
-        raise _no_such_game(game_id)
-    begin_write()
-    game = db.session.execute(
-        select(Game).where(Game.id == game_id).with_for_update()
-    ).scalar_one_or_none()
-    if game is None:
-        raise _no_such_game(game_id)
-    check_edit_key(game, edit_key)
-    replay = idempotency.replay(game.id, guard)
-    if replay is not None:
-        return replay
-    if not guard.allows(game.version):
-        raise StaleGame(game)
-    return game
-
-
-def check_edit_key(game: Game, edit_key: str | None) -> None:
-    """EditRefused unless this is the game's edit key (compared in constant time)."""
-    if edit_key is None or not hmac.compare_digest(_key_hash(edit_key), game.edit_key_hash):
-        raise EditRefused(
-            "changing this game needs its edit key in the X-Edit-Key header; "
-            "the one sent is missing or wrong"
-        )
-
-
-def _commit(
-    game: Game,
-    number: int,
-    guard: Guard,
-    status: int = 200,
-    kept_answer: KeptAnswer | None = None,
-) -> Game:
-    game.version += 1
-    game.updated_at = datetime.now(UTC)
-    if guard.key is not None:
-        body = kept_answer(game) if kept_answer is not None else {}
-        idempotency.remember(game.id, guard, status, body, game.version)
-    try:
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        raise GameConflict(
-            f"deal {number} was just recorded on another phone; reload the sheet"
-        ) from None
-    return game
-
-
-def record_deal(
-    game_id: str,
-    edit_key: str | None,
-    entry: DealEntry,
-    guard: Guard = UNGUARDED,
-    number: int | None = None,
-    *,
-    kept_answer: KeptAnswer | None = None,
-) -> Game | Replay:
-    """Record the next deal (R30, R31, R61-R64); a deal past the game's last is a
-    GameConflict. ``number``: the deal the entry was made for; when the next deal is
-    another (that one was saved meanwhile), StaleGame, and nothing is recorded."""
-    with one_transaction():
-        game = _editable(game_id, edit_key, guard)
-        if isinstance(game, Replay):
-            return game
-        sheet = sheet_of(game)
-        if sheet.finished:
-            raise GameConflict(
-                f"the game is over: all {len(sheet.deals)} deals are recorded; "
-                "correct a deal instead"
-            )
-        if number is not None and number != sheet.next_deal():
-            raise StaleGame(game)
-        number = sheet.next_deal()
-        hands = entry.parsed()
-        score = score_deal(sheet.table, number, entry.went_out, hands, entry.bent_table)
-        game.deals.append(
-            Deal(
-                number=number,
-                went_out=score.went_out,
-                hands=_stored(sheet.table, hands),
-                bent_table=score.bent_table,
-            )
-        )
-        return _commit(game, number, guard, 201, kept_answer)
-
-
-def replace_deal(
-    game_id: str, edit_key: str | None, number: int, entry: DealEntry, guard: Guard = UNGUARDED
-) -> Game:
-    """Replace deal ``number``; every later total follows, being worked out afresh."""
-    with one_transaction():
-        game = _editable(game_id, edit_key, guard.without_key())
-        assert isinstance(game, Game)
-        deal = _deal(game, number)
-        table = table_of(game)
-        hands = entry.parsed()
-        score = score_deal(table, number, entry.went_out, hands, entry.bent_table)
-        deal.went_out = score.went_out
-        deal.hands = _stored(table, hands)
-        deal.bent_table = score.bent_table
-        deal.recorded_at = datetime.now(UTC)
-        return _commit(game, number, guard.without_key())
-
-
-def undo_deal(game_id: str, edit_key: str | None, number: int, guard: Guard = UNGUARDED) -> Game:
-    """Remove deal ``number``, which must be the last one recorded."""
-    with one_transaction():
-        game = _editable(game_id, edit_key, guard.without_key())
-        assert isinstance(game, Game)
-        deal = _deal(game, number)
-        last = len(game.deals)
-        if number != last:
-            raise GameConflict(f"only the last deal, deal {last}, can be undone")
-        game.deals.remove(deal)
-        return _commit(game, number, guard.without_key())
-
-
-def _deal(game: Game, number: int) -> Deal:
-    for deal in game.deals:
-        if deal.number == number:
-            return deal
-    recorded = len(game.deals)
-    raise DealNotFound(
-        f"there is no deal {number} in this game; deals 1 to {recorded} are recorded"
-        if recorded
-        else f"there is no deal {number} in this game; no deal is recorded yet"
-    )
-
-
-# --- Reading a game ---------------------------------------------------------------------
 
 
 #: What a spreadsheet reads as the start of a formula in a cell (OWASP, "CSV injection").

@@ -6,7 +6,7 @@ The text is XORed with a pad as long as it, drawn (SHAKE-256) from the app's
 secret, what the seal is for and what it belongs to (a phone's token and a game;
 an Idempotency-Key), so a copy of the database alone opens none, and a seal moved
 to another row opens to nothing useful. Sealed, not hashed: the writes in
-:mod:`referee.storage.games` check the key itself, each time, as they check one sent to
+:mod:`referee.storage.deals` check the key itself, each time, as they check one sent to
 the API, so a seal opened with the wrong secret gives a key no write accepts.
 
 >>> seal("k3y", b"secret", "phone-edit-key", "token", "game") != "k3y"

@@ -36,7 +36,7 @@ from unittest import mock
 from referee import create_app
 from referee.plumbing.headers import SECURITY_HEADERS
 from referee.storage import database as storage
-from referee.storage import games, models
+from referee.storage import deals, games, models
 
 RECORDED = Path(__file__).parent / "recorded" / "answers.json"
 
@@ -364,6 +364,7 @@ def the_same_every_run() -> Iterator[None]:
     with (
         mock.patch.object(games, "secrets", FixedTokens()),
         mock.patch.object(games, "datetime", StillClock),
+        mock.patch.object(deals, "datetime", StillClock),
         mock.patch.object(models, "datetime", StillClock),
     ):
         yield

@@ -14,14 +14,8 @@ import pytest
 import schemathesis
 
 from referee import api  # the API module, not the package root
-from referee.openapi import (
-    IDEMPOTENCY_KEY_PATTERN,
-    REF_TEMPLATE,
-    REQUEST_MODELS,
-    AnswerSchema,
-    component_name,
-    openapi_document,
-)
+from referee.openapi import REQUEST_MODELS, AnswerSchema, component_name, openapi_document
+from referee.openapi_paths import IDEMPOTENCY_KEY_PATTERN, REF_TEMPLATE
 from referee.schemas import ANSWER_MODELS
 
 METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}

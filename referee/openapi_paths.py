@@ -1,0 +1,330 @@
+"""The paths of the OpenAPI document of /api/v1, as data: each path's operations,
+with the parameters, headers and error answers they share (``referee.openapi``
+puts them together with the models' schemas)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .plumbing.extensions import MAX_BODY_BYTES
+from .schemas.requests import (
+    Body,
+    ContractCheckIn,
+    DealIn,
+    GameIn,
+    HandScoreIn,
+    HandSolveIn,
+    MeldCheckIn,
+    MeldExtendIn,
+    RescueIn,
+)
+from .storage.idempotency import IDEMPOTENCY_KEY
+
+REF_TEMPLATE = "#/components/schemas/{model}"
+
+#: The Idempotency-Key's pattern, as a JSON Schema pattern (ECMA-262 reads it alike).
+IDEMPOTENCY_KEY_PATTERN = IDEMPOTENCY_KEY.pattern
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": REF_TEMPLATE.format(model=name)}
+
+
+def _array(items: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "array", "items": items}
+
+
+# --- Parameters, headers and answers ----------------------------------------------------
+
+
+def _header(name: str, description: str, **schema: Any) -> dict[str, Any]:
+    return {
+        "name": name,
+        "in": "header",
+        "required": False,
+        "description": description,
+        "schema": {"type": "string", **schema},
+    }
+
+
+PARAMETERS: dict[str, Any] = {
+    "GameId": {
+        "name": "game_id",
+        "in": "path",
+        "required": True,
+        "description": "The game's id, as its creation answered.",
+        "schema": {"type": "string", "minLength": 1},
+    },
+    "DealNumber": {
+        "name": "number",
+        "in": "path",
+        "required": True,
+        "description": "The deal's number, 1 to the variant's number of deals.",
+        "schema": {"type": "integer", "minimum": 1},
+    },
+    "EditKey": {
+        **_header(
+            "X-Edit-Key",
+            "The game's edit key, as its creation answered. Every change needs it: "
+            "without it, or with a wrong one, the answer is 403 and nothing changes.",
+        ),
+        "required": True,
+    },
+    "IdempotencyKey": _header(
+        "Idempotency-Key",
+        "8 to 64 characters chosen by the client, none of them a control character (a "
+        "random UUID will do). The same request again with the same key gets the first "
+        "answer and records nothing; the same key with another body is 409.",
+        pattern=IDEMPOTENCY_KEY_PATTERN,
+    ),
+    "IfMatch": _header(
+        "If-Match",
+        "The game's ETag as this client last saw it; a stale one is 412 with the game "
+        "as it is now, and nothing changes.",
+    ),
+    "IfNoneMatch": _header(
+        "If-None-Match", "The game's ETag; if it is still current the answer is 304."
+    ),
+}
+
+HEADERS: dict[str, Any] = {
+    "ETag": {
+        "description": "The game's version; it changes with every change to the game.",
+        "schema": {"type": "string"},
+    }
+}
+
+_ERRORS = {
+    "400": (
+        "BadRequest",
+        "Malformed input: a body that is not JSON, a field of the wrong type, a card "
+        "that is no card, an unknown option, a deal number the variant does not have, a "
+        "players count it is not played by (on the rules paths), a bent table where the "
+        "game has none, a bad Idempotency-Key, a hand of more than 30 cards to solve.",
+    ),
+    "403": ("Forbidden", "The edit key is missing or wrong; nothing changed."),
+    "404": ("NotFound", "No such game, deal or variant."),
+    "405": ("MethodNotAllowed", "Any method a path does not list."),
+    "409": (
+        "Conflict",
+        "A change that clashes with the game: a deal past the game's last, undoing a "
+        "deal that is not the last, an Idempotency-Key used for another request.",
+    ),
+    "413": ("PayloadTooLarge", f"A body over {MAX_BODY_BYTES // 1024} KB."),
+    "422": (
+        "Unprocessable",
+        "Well-formed but against the rules of the game: a card the pack cannot hold, "
+        "a player who is not in the game, points no hand can make, a game for a number "
+        "of players the variant is not played by, a deal where nobody went out in a game "
+        "that reshuffles the discards (R64).",
+    ),
+    "429": ("TooManyRequests", "Too many games started from this address in a minute."),
+}
+
+
+def _json(description: str, schema: dict[str, Any], **more: Any) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}} | more
+
+
+#: The answers the paths name: each refusal's, and a stale write's with the game now.
+RESPONSES: dict[str, Any] = {
+    name: _json(description, _ref("Error")) for name, description in _ERRORS.values()
+} | {
+    "PreconditionFailed": _json(
+        "If-Match named an older version of the game; nothing changed.",
+        _ref("StaleGame"),
+        headers={"ETag": {"$ref": "#/components/headers/ETag"}},
+    )
+}
+
+
+def _errors(*statuses: int) -> dict[str, Any]:
+    answers: dict[str, Any] = {}
+    for status in statuses:
+        name = "PreconditionFailed" if status == 412 else _ERRORS[str(status)][0]
+        answers[str(status)] = {"$ref": f"#/components/responses/{name}"}
+    return answers
+
+
+def _param(name: str) -> dict[str, str]:
+    return {"$ref": f"#/components/parameters/{name}"}
+
+
+def _body(model: type[Body]) -> dict[str, Any]:
+    return {
+        "required": True,
+        "content": {"application/json": {"schema": _ref(model.__name__)}},
+    }
+
+
+#: The rules paths: a body judged by a ruleset, a verdict back.
+_RULES_ERRORS = (400, 404, 413, 422)
+
+
+def _rules_path(operation_id: str, summary: str, model: type[Body], answer: str) -> dict[str, Any]:
+    return {
+        "post": {
+            "operationId": operation_id,
+            "summary": summary,
+            "tags": ["rules"],
+            "requestBody": _body(model),
+            "responses": {"200": _json("The verdict.", _ref(answer))} | _errors(*_RULES_ERRORS),
+        }
+    }
+
+
+ETAG = {"ETag": {"$ref": "#/components/headers/ETag"}}
+#: The parameters of the paths under a game, a deal of it, and a change to it.
+GAME = [_param("GameId")]
+DEAL = [_param("GameId"), _param("DealNumber")]
+WRITE = [_param("EditKey"), _param("IfMatch")]
+
+#: The referee's paths: the variants, and a body judged by a ruleset, a verdict back.
+RULES_PATHS: dict[str, Any] = {
+    "/api/v1/variants": {
+        "get": {
+            "operationId": "listVariants",
+            "summary": "The variants, their deals and contracts, card values and options",
+            "tags": ["rules"],
+            "responses": {"200": _json("Every variant.", _array(_ref("Variant")))},
+        }
+    },
+    "/api/v1/melds/check": _rules_path(
+        "checkMeld",
+        "Is this a meld, every way it can be read, and why not",
+        MeldCheckIn,
+        "MeldVerdict",
+    ),
+    "/api/v1/melds/extend": _rules_path(
+        "extendMeld",
+        "Lay cards off at the ends of a meld on the table (R23)",
+        MeldExtendIn,
+        "MeldVerdict",
+    ),
+    "/api/v1/melds/rescue": _rules_path(
+        "rescueWild",
+        "Put a natural card in a wild card's place in a meld on the table; where the "
+        "wild card goes (R24, R25)",
+        RescueIn,
+        "Rescue",
+    ),
+    "/api/v1/contracts/check": _rules_path(
+        "checkContract",
+        "An initial meld against the deal's contract (R20, R21)",
+        ContractCheckIn,
+        "ContractVerdict",
+    ),
+    "/api/v1/hands/score": _rules_path(
+        "scoreHand", "The points left in a hand", HandScoreIn, "HandScore"
+    ),
+    "/api/v1/hands/solve": _rules_path(
+        "solveHand",
+        "What a hand can do in a deal: the best melds to meet the contract and what is "
+        "left, or how many cards it lacks and which would do (R65-R67)",
+        HandSolveIn,
+        "HandSolution",
+    ),
+}
+
+#: A game's paths: start it, read it, record, correct and undo its deals, its sheet.
+GAME_PATHS: dict[str, Any] = {
+    "/api/v1/games": {
+        "post": {
+            "operationId": "createGame",
+            "summary": "Start a game; the answer holds its id and edit key",
+            "tags": ["games"],
+            "parameters": [_param("IdempotencyKey")],
+            "requestBody": _body(GameIn),
+            "responses": {
+                "201": _json("The new game, with its edit key.", _ref("NewGame"), headers=ETAG)
+            }
+            | _errors(400, 404, 409, 413, 422, 429),
+        }
+    },
+    "/api/v1/games/{game_id}": {
+        "parameters": GAME,
+        "get": {
+            "operationId": "readGame",
+            "summary": "The game: sides, deals, sheet, totals, winners",
+            "tags": ["games"],
+            "parameters": [_param("IfNoneMatch")],
+            "responses": {
+                "200": _json("The game.", _ref("Game"), headers=ETAG),
+                "304": {
+                    "description": "If-None-Match named the current ETag; no body.",
+                    "headers": ETAG,
+                },
+            }
+            | _errors(404),
+        },
+    },
+    "/api/v1/games/{game_id}/deals": {
+        "parameters": GAME,
+        "post": {
+            "operationId": "recordDeal",
+            "summary": "Record the next deal",
+            "tags": ["games"],
+            "parameters": [*WRITE, _param("IdempotencyKey")],
+            "requestBody": _body(DealIn),
+            "responses": {
+                "201": _json(
+                    "The game with the deal recorded (or a retry's first answer).",
+                    _ref("Game"),
+                    headers=ETAG,
+                )
+            }
+            | _errors(400, 403, 404, 409, 412, 413, 422),
+        },
+    },
+    "/api/v1/games/{game_id}/deals/{number}": {
+        "parameters": DEAL,
+        "put": {
+            "operationId": "replaceDeal",
+            "summary": "Correct a deal; every later total follows",
+            "tags": ["games"],
+            "parameters": WRITE,
+            "requestBody": _body(DealIn),
+            "responses": {"200": _json("The game as corrected.", _ref("Game"), headers=ETAG)}
+            | _errors(400, 403, 404, 409, 412, 413, 422),
+        },
+        "delete": {
+            "operationId": "undoDeal",
+            "summary": "Undo the last deal",
+            "tags": ["games"],
+            "parameters": WRITE,
+            "responses": {"200": _json("The game without it.", _ref("Game"), headers=ETAG)}
+            | _errors(403, 404, 409, 412),
+        },
+    },
+    "/api/v1/games/{game_id}/sheet.csv": {
+        "parameters": GAME,
+        "get": {
+            "operationId": "sheetCsv",
+            "summary": "The running sheet as CSV",
+            "tags": ["games"],
+            "responses": {
+                "200": {
+                    "description": "A header row deal,cards_dealt,<side>,… then one row "
+                    "of running totals per deal.",
+                    "content": {"text/csv": {"schema": {"type": "string"}}},
+                }
+            }
+            | _errors(404),
+        },
+    },
+}
+
+#: The document itself.
+DISCOVERY_PATHS: dict[str, Any] = {
+    "/api/v1/openapi.json": {
+        "get": {
+            "operationId": "openapi",
+            "summary": "This document",
+            "tags": ["discovery"],
+            "responses": {"200": _json("The OpenAPI 3.1 document.", {"type": "object"})},
+        }
+    },
+}
+
+#: Every path, in the order the document lists them.
+PATHS: dict[str, Any] = RULES_PATHS | GAME_PATHS | DISCOVERY_PATHS

@@ -1,0 +1,200 @@
+"""The bodies of /api/v1's requests (``…In``), and the sentence for one that does not fit.
+
+The request models say only what shape a body has (types, required fields); what
+the cards, options and declarations mean is the rules core's business. A body that
+does not fit is answered 400 with a sentence naming the field (see
+:func:`describe_errors`).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
+from pydantic_core import ErrorDetails
+
+from ..rules.scoring import POT_LIMIT
+
+#: A card list: one string in the notation of R1 or a list of card tokens.
+Cards = Annotated[
+    str | list[str],
+    Field(
+        description='Cards as one string ("7H 8H 2C") or a list of tokens (["7H", "8H", "2C"]).',
+        examples=["6D 2S JK"],
+    ),
+]
+
+
+class Body(BaseModel):
+    """A request body: strict types, and no field the path does not know."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class DeclareIn(Body):
+    """A declared reading (R15): ``{"kind": "set", "rank": "6"}`` or
+    ``{"kind": "run", "suit": "D", "low": "5"}``."""
+
+    kind: Literal["set", "run"]
+    rank: str | None = None
+    suit: str | None = None
+    low: str | None = None
+    high: str | None = None
+
+
+class MeldIn(Body):
+    """A meld with its own declaration."""
+
+    cards: Cards
+    declare: DeclareIn | None = None
+
+
+class RulesIn(Body):
+    """The ruleset a request is judged by."""
+
+    variant: str
+    options: dict[str, StrictBool] | None = None
+    players: StrictInt | None = Field(
+        default=None,
+        description="Players at the table; picks the pack (R3). Default: the variant's "
+        "smallest table.",
+    )
+
+
+class MeldCheckIn(RulesIn):
+    cards: Cards
+    declare: DeclareIn | None = None
+    deal: StrictInt | None = Field(
+        default=None,
+        description="Judge the meld as one meld of this deal's initial meld (R47, R51-R56); "
+        "without it, as a meld put down or grown later.",
+    )
+
+
+class MeldExtendIn(RulesIn):
+    meld: Cards | MeldIn
+    add: Cards
+    declare: DeclareIn | None = None
+
+
+class ContractCheckIn(RulesIn):
+    deal: StrictInt = Field(description="The deal, 1 to the variant's number of deals (R17, R57).")
+    melds: list[Cards | MeldIn]
+
+
+class HandScoreIn(RulesIn):
+    cards: Cards
+
+
+class HandSolveIn(RulesIn):
+    """A hand to solve against a deal's contract (R65-R67)."""
+
+    deal: StrictInt = Field(description="The deal, 1 to the variant's number of deals (R17, R57).")
+    cards: Cards = Field(
+        description="The whole hand, at most 30 cards: one string or a list of tokens.",
+        examples=["8C 8H JK 4H 5H 6H 7H 9S KD"],
+    )
+
+
+class RescueIn(RulesIn):
+    """A natural card to put in a wild card's place in a meld on the table (R24)."""
+
+    meld: Cards | MeldIn = Field(description="The meld on the table, with its declaration.")
+    card: str = Field(
+        description="The natural card the player holds: one card token.", examples=["8H"]
+    )
+
+
+class PotIn(Body):
+    """Cap-It's pot (R33): what each player pays in, and what going out takes."""
+
+    stake: StrictInt = Field(ge=0, le=POT_LIMIT)
+    payout: StrictInt = Field(ge=0, le=POT_LIMIT)
+
+
+class GameIn(Body):
+    variant: str
+    players: list[str] = Field(description="Names in clockwise seat order (R35).")
+    options: dict[str, StrictBool] | None = None
+    teams: list[str] | None = Field(
+        default=None, description='Team names, seat 1\'s team first; default "We", "They".'
+    )
+    pot: PotIn | None = None
+
+
+class DealIn(Body):
+    """One deal: who went out (null: the stock ran out, R27; never in the Contract
+    Rummy family, R64) and, for each player who scores, the cards left in hand or
+    the points already counted."""
+
+    went_out: str | None
+    hands: dict[str, Cards] = Field(default_factory=dict)
+    points: dict[str, StrictInt] = Field(default_factory=dict)
+    bent_table: StrictBool = Field(
+        default=False,
+        description="The player who went out melded their whole hand in one turn: every "
+        "penalty of the deal is doubled (R63; Caribbean Kalooki only).",
+    )
+
+
+_EXPECTED = {
+    "string_type": "a string",
+    "int_type": "a whole number",
+    "bool_type": "true or false",
+    "list_type": "a list",
+    "dict_type": "an object",
+    "model_type": "an object",
+    "model_attributes_type": "an object",
+    "none_required": "null",
+}
+
+
+def _path(loc: tuple[int | str, ...], members: set[str]) -> str:
+    """A field's path as a person reads it: ``melds[1].declare.kind``.
+
+    Steps pydantic adds for the members of a union (``str``, ``list[str]``,
+    ``MeldIn``) are left out: they name a type, not a field.
+    """
+    text = ""
+    for step in loc:
+        if isinstance(step, int):
+            text += f"[{step}]"
+        elif step in members or "[" in step:
+            continue
+        else:
+            text += f".{step}" if text else step
+    return text
+
+
+def describe_errors(error: ValidationError) -> str:
+    """One sentence for the first field that does not fit."""
+    members = {"str", "int", "bool", "list", "dict", "none", *_MODEL_NAMES}
+    details: list[ErrorDetails] = error.errors(include_url=False)
+    # The deepest error got furthest: for a union, the member the input was meant as.
+    first = max(details, key=lambda detail: len(detail["loc"]))
+    if first["type"] == "json_invalid":
+        if "number out of range" in first["msg"]:
+            # Valid JSON, but a number longer than any count, deal or points can be.
+            return "a number in the request body is far too large to be a deal, a count or points"
+        return "the request body is not valid JSON; send an object such as " + _EXAMPLE
+    path = _path(first["loc"], members)
+    if not path:
+        return "the request body must be a JSON object such as " + _EXAMPLE
+    same = [d for d in details if _path(d["loc"], members) == path]
+    if first["type"] == "missing":
+        return f'"{path}" is required'
+    if first["type"] == "greater_than_equal":
+        return f'"{path}" must be {first.get("ctx", {}).get("ge")} or more'
+    if first["type"] == "less_than_equal":
+        return f'"{path}" must be {first.get("ctx", {}).get("le")} or less'
+    if first["type"] == "extra_forbidden":
+        return f'"{path}" is not a field this request takes'
+    expected = [_EXPECTED[d["type"]] for d in same if d["type"] in _EXPECTED]
+    if expected and len(expected) == len(same):
+        unique = list(dict.fromkeys(expected))
+        return f'"{path}" must be ' + " or ".join(unique)
+    return f'"{path}": {first["msg"][0].lower()}{first["msg"][1:]}'
+
+
+_EXAMPLE = '{"variant": "push", "cards": "7H 8H 9H"}'
+_MODEL_NAMES = {"MeldIn"}  # models that are members of a union

@@ -1,0 +1,205 @@
+"""A game's deals: record the next one, correct one, undo the last.
+
+Each write is one transaction: take the write lock, load the game, check the edit
+key, let the rules core judge everything, then write and commit once. Anything
+refused on the way is rolled back, so a game is never half-changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+from ..plumbing.extensions import db
+from ..rules import RulesError, format_cards, parse_cards
+from ..rules.scoring import Hand, Table, score_deal
+from . import idempotency
+from .database import GameConflict, Refused, one_transaction
+from .games import check_edit_key, locked_game, sheet_of, table_of
+from .idempotency import UNGUARDED, Guard, Replay
+from .models import Deal, Game
+
+__all__ = [
+    "DealEntry",
+    "DealNotFound",
+    "KeptAnswer",
+    "StaleGame",
+    "record_deal",
+    "replace_deal",
+    "undo_deal",
+]
+
+
+class DealNotFound(Refused):
+    """The game has no deal of that number."""
+
+    status = 404
+
+
+class StaleGame(Refused):
+    """The writer saw an older game than there is now (If-Match)."""
+
+    status = 412
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(
+            "the game changed since this phone last saw it (another phone saved a deal); "
+            "here it is as it is now"
+        )
+        self.game = game
+
+
+@dataclass(frozen=True)
+class DealEntry:
+    """What the table says of a deal: who went out (None: the stock ran out) and,
+    per player, the cards left in hand (a string or tokens) or the points; and
+    whether the player who went out bent the table (R63, only where the game
+    doubles it)."""
+
+    went_out: str | None
+    hands: Mapping[str, str | Sequence[str]]
+    points: Mapping[str, int]
+    bent_table: bool = False
+
+    def parsed(self) -> dict[str, Hand]:
+        both = sorted(set(self.hands) & set(self.points))
+        if both:
+            raise RulesError(f"give {both[0]}'s cards or points, not both")
+        entered: dict[str, Hand] = {name: parse_cards(cards) for name, cards in self.hands.items()}
+        return entered | dict(self.points)
+
+
+#: What the caller answers a write with, from the game as written: kept with the
+#: write's Idempotency-Key, so that a retry is answered as the first time (API.md,
+#: "Retries and several phones"). The storage keeps it and never reads it; a write
+#: without one (a page's form, which needs only to know it was saved) keeps ``{}``.
+KeptAnswer = Callable[[Game], dict[str, Any]]
+
+
+def _stored(table: Table, hands: Mapping[str, Hand]) -> dict[str, Any]:
+    return {
+        table.player(name): {"points": hand}
+        if isinstance(hand, int)
+        else {"cards": format_cards(hand).split()}
+        for name, hand in hands.items()
+    }
+
+
+def _editable(game_id: str, edit_key: str | None, guard: Guard) -> Game | Replay:
+    """Start a write: lock and load the game, check the edit key, answer a retry as
+    the first time, and refuse a writer who saw an older game; in that order."""
+    game = locked_game(game_id)
+    check_edit_key(game, edit_key)
+    replay = idempotency.replay(game.id, guard)
+    if replay is not None:
+        return replay
+    if not guard.allows(game.version):
+        raise StaleGame(game)
+    return game
+
+
+def _commit(
+    game: Game,
+    number: int,
+    guard: Guard,
+    status: int = 200,
+    kept_answer: KeptAnswer | None = None,
+) -> Game:
+    game.version += 1
+    game.updated_at = datetime.now(UTC)
+    if guard.key is not None:
+        body = kept_answer(game) if kept_answer is not None else {}
+        idempotency.remember(game.id, guard, status, body, game.version)
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        raise GameConflict(
+            f"deal {number} was just recorded on another phone; reload the sheet"
+        ) from None
+    return game
+
+
+def record_deal(
+    game_id: str,
+    edit_key: str | None,
+    entry: DealEntry,
+    guard: Guard = UNGUARDED,
+    number: int | None = None,
+    *,
+    kept_answer: KeptAnswer | None = None,
+) -> Game | Replay:
+    """Record the next deal (R30, R31, R61-R64); a deal past the game's last is a
+    GameConflict. ``number``: the deal the entry was made for; when the next deal is
+    another (that one was saved meanwhile), StaleGame, and nothing is recorded."""
+    with one_transaction():
+        game = _editable(game_id, edit_key, guard)
+        if isinstance(game, Replay):
+            return game
+        sheet = sheet_of(game)
+        if sheet.finished:
+            raise GameConflict(
+                f"the game is over: all {len(sheet.deals)} deals are recorded; "
+                "correct a deal instead"
+            )
+        if number is not None and number != sheet.next_deal():
+            raise StaleGame(game)
+        number = sheet.next_deal()
+        hands = entry.parsed()
+        score = score_deal(sheet.table, number, entry.went_out, hands, entry.bent_table)
+        game.deals.append(
+            Deal(
+                number=number,
+                went_out=score.went_out,
+                hands=_stored(sheet.table, hands),
+                bent_table=score.bent_table,
+            )
+        )
+        return _commit(game, number, guard, 201, kept_answer)
+
+
+def replace_deal(
+    game_id: str, edit_key: str | None, number: int, entry: DealEntry, guard: Guard = UNGUARDED
+) -> Game:
+    """Replace deal ``number``; every later total follows, being worked out afresh."""
+    with one_transaction():
+        game = _editable(game_id, edit_key, guard.without_key())
+        assert isinstance(game, Game)
+        deal = _deal(game, number)
+        table = table_of(game)
+        hands = entry.parsed()
+        score = score_deal(table, number, entry.went_out, hands, entry.bent_table)
+        deal.went_out = score.went_out
+        deal.hands = _stored(table, hands)
+        deal.bent_table = score.bent_table
+        deal.recorded_at = datetime.now(UTC)
+        return _commit(game, number, guard.without_key())
+
+
+def undo_deal(game_id: str, edit_key: str | None, number: int, guard: Guard = UNGUARDED) -> Game:
+    """Remove deal ``number``, which must be the last one recorded."""
+    with one_transaction():
+        game = _editable(game_id, edit_key, guard.without_key())
+        assert isinstance(game, Game)
+        deal = _deal(game, number)
+        last = len(game.deals)
+        if number != last:
+            raise GameConflict(f"only the last deal, deal {last}, can be undone")
+        game.deals.remove(deal)
+        return _commit(game, number, guard.without_key())
+
+
+def _deal(game: Game, number: int) -> Deal:
+    for deal in game.deals:
+        if deal.number == number:
+            return deal
+    recorded = len(game.deals)
+    raise DealNotFound(
+        f"there is no deal {number} in this game; deals 1 to {recorded} are recorded"
+        if recorded
+        else f"there is no deal {number} in this game; no deal is recorded yet"
+    )
