@@ -361,7 +361,7 @@ def run_checker(
     checker.hint = _hint(checker)
     if checker.verdict is not None:
         checker.readings = [ReadingView.of(reading) for reading in checker.verdict.readings]
-        checker.wild = [str(card) for card in checker.verdict.cards if card.is_wild]
+        checker.wild = [str(card) for card in checker.verdict.cards if rules.is_wild(card)]
     return checker
 
 

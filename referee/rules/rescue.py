@@ -142,9 +142,9 @@ def rescue(
         return verdict((), *(f"the meld on the table is not legal: {r}" for r in table.reasons))
     if natural.is_joker:
         return verdict((), "a joker is wild: only a natural card takes a wild card's place")
-    places = {reading: _wild_places(meld, reading) for reading in table.readings}
+    places = {reading: _wild_places(meld, reading, rules) for reading in table.readings}
     if not any(places.values()):
-        return verdict((), _no_wild_card(meld))
+        return verdict((), _no_wild_card(meld, rules))
     swaps = [
         swap
         for reading, wild in places.items()
@@ -183,12 +183,16 @@ def one_card(text: str) -> Card:
 # --- Where the wild cards are ----------------------------------------------------
 
 
-def _wild_places(meld: tuple[Card, ...], reading: Reading) -> list[tuple[int, Card | None]]:
+def _wild_places(
+    meld: tuple[Card, ...], reading: Reading, rules: Ruleset
+) -> list[tuple[int, Card | None]]:
     """The wild cards of the meld under ``reading``: the index of each in ``meld``
-    and, in a run, the card it stands for (None in a set, R24)."""
-    flexible = [index for index, card in enumerate(meld) if not card.is_natural]
+    and, in a run, the card it stands for (None in a set, R24). Only the table's
+    rules say which cards are wild (R4, R46): a 2 is one in Push, not in Contract
+    Rummy."""
+    flexible = [index for index, card in enumerate(meld) if rules.is_wild(card)]
     if isinstance(reading, SetReading):
-        return [(index, None) for index in flexible]  # a 2 is wild in a set (R5)
+        return [(index, None) for index in flexible]  # a wild 2 is wild in a set (R5)
     if reading.low <= TWO <= reading.high:
         # R5, R15: the first 2 of the run's suit sits at rank 2 as itself.
         two = next((i for i in flexible if meld[i] == card_of(TWO, reading.suit)), None)
@@ -233,10 +237,14 @@ def _swaps(
 
 
 def _fits_set(meld: tuple[Card, ...], natural: Card, reading: SetReading, rules: Ruleset) -> bool:
-    if not natural.is_natural or natural.rank != reading.rank:
+    if rules.is_wild(natural) or natural.rank != reading.rank:
         return False
-    held = {card.suit for card in meld if card.is_natural}
-    return not rules.set_distinct_suits or natural.suit not in held  # R9, R10
+    return not rules.set_distinct_suits or natural.suit not in _held_suits(meld, rules)  # R9, R10
+
+
+def _held_suits(meld: tuple[Card, ...], rules: Ruleset) -> set[str]:
+    """The suits of a set's natural cards (R9)."""
+    return {card.suit for card in meld if not rules.is_wild(card)}
 
 
 def _kept(
@@ -256,8 +264,8 @@ def _kept(
 # --- Why not ---------------------------------------------------------------------
 
 
-def _no_wild_card(meld: tuple[Card, ...]) -> str:
-    twos = [card for card in meld if card.rank == TWO]
+def _no_wild_card(meld: tuple[Card, ...], rules: Ruleset) -> str:
+    twos = [card for card in meld if card.rank == TWO and rules.is_wild(card)]
     if not twos:
         return "the meld has no wild card"
     return (
@@ -275,7 +283,7 @@ def _why_not(
 ) -> str:
     """Why ``natural`` takes no wild card's place in the meld read as ``reading``."""
     if not wild:
-        twos = [card for card in meld if card.rank == TWO]
+        twos = [card for card in meld if card.rank == TWO and rules.is_wild(card)]
         its = f": {twos[0]} stands for itself" if twos else ""
         return f"{reading.describe()} has no wild card{its}"
     if isinstance(reading, RunReading):
@@ -284,7 +292,7 @@ def _why_not(
     whose = _whose([meld[index] for index, _ in wild])
     rank = RANK_NAMES[reading.rank - 1]
     if not _fits_set(meld, natural, reading, rules) and natural.rank == reading.rank:
-        held = {card.suit for card in meld if card.is_natural}
+        held = _held_suits(meld, rules)
         free = [card_of(reading.rank, suit) for suit in SUITS if suit not in held]
         return (
             f"{reading.describe()} already holds {natural}; {whose} place in it takes "
