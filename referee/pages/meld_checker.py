@@ -43,7 +43,7 @@ from ..rules import (
 )
 from ..rules.cards import RANK_PLURALS, SUIT_NAMES, number_word, rank_token
 from ..rules.contracts import ContractVerdict
-from ..rules.rescue import one_card
+from ..rules.rescue import exchange_of, natural_cards
 from ..rules.solver import MAX_HAND
 from ..rules.words import listed
 from .keypad import Tray, whole_number
@@ -331,7 +331,7 @@ def run_checker(
         typed=fields.get("typed", ""),
         hand=Tray.read(fields.get("hand"), "").text,
     )
-    _press(checker, fields.get("press", ""))
+    _press(checker, fields.get("press", ""), rules)
     if checker.mode in NEEDS_A_DEAL and deal is None:
         checker.mode = "meld"
     declare = declaration(checker.declare) if checker.declare else None
@@ -402,16 +402,20 @@ def _rescue(
     before the card is tapped, the meld itself, with what its wild cards stand for."""
     if not checker.tray.cards:
         checker.verdict = read_meld(checker.table.cards, rules, declare, players)
-    elif len(checker.tray.cards) > 1:
-        checker.error = "your natural card is one card: tap a chip to take the others back"
+    elif len(checker.tray.cards) > (most := exchange_of(rules).most_cards):
+        checker.error = (
+            "your natural card is one card: tap a chip to take the others back"
+            if most == 1
+            else f"your natural cards are {number_word(most)} at most: tap a chip to take "
+            "the others back"
+        )
     else:
-        natural = checker.tray.cards[0]
         checker.rescue = RescueView.of(
-            rescue(checker.table.cards, natural, rules, declare, players)
+            rescue(checker.table.cards, checker.tray.cards, rules, declare, players)
         )
 
 
-def _press(checker: Checker, press: str) -> None:
+def _press(checker: Checker, press: str, rules: Ruleset) -> None:
     action, _, value = press.partition(":")
     if action == "mode" and value in MODES:
         if value in ON_THE_TABLE and checker.mode != value:
@@ -445,7 +449,7 @@ def _press(checker: Checker, press: str) -> None:
         target = "table" if checker.mode in ON_THE_TABLE and checker.into == "table" else "tray"
         try:
             if checker.mode == "rescue" and target == "tray" and checker.typed.strip():
-                checker.tray = Tray((one_card(checker.typed),))  # the natural card is one
+                checker.tray = Tray(natural_cards(checker.typed, rules))  # one, or two (R79)
             else:
                 setattr(checker, target, getattr(checker, target).add_typed(checker.typed))
             checker.typed = ""
@@ -460,8 +464,10 @@ def _press(checker: Checker, press: str) -> None:
         else:
             before = len(checker.tray.cards)
             checker.tray = checker.tray.press(press)
+            most = exchange_of(rules).most_cards
             if checker.mode == "rescue" and len(checker.tray.cards) > before:
-                # The natural card is one: a new card takes the old one's place.
-                checker.tray = Tray(checker.tray.cards[-1:])
+                # The natural card is one (two for a set's joker in some games, R79): a
+                # new card takes the place of the first.
+                checker.tray = Tray(checker.tray.cards[-most:])
             if checker.mode != "rescue":  # a rescue's declaration is of the meld on the table
                 checker.declare = ""
