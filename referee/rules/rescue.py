@@ -100,11 +100,10 @@ class Exchange:
     ``"top"`` (the bottom when the top is an ace). ``goes``: where a joker taken out goes,
     None where the table's option ``rescue_to_hand`` says (R25). ``jokers_only``:
     a wild 2 never comes out (R79's Twos Wild). ``moves_once``: a run's joker,
-    once moved, stays (Telefunken). ``name`` is what the pages call the check;
-    ``rule`` the rule in a sentence, in the game's words.
+    once moved, stays (Telefunken). ``rule`` is the rule in a sentence, in the
+    game's words (see :func:`describe_exchange`).
     """
 
-    name: str
     rule: str
     set_cards: int
     run_jokers: Literal["any", "end", "none"]
@@ -122,7 +121,6 @@ class Exchange:
 EXCHANGES: Mapping[JokerExchange, Exchange] = MappingProxyType(
     {
         "in_meld": Exchange(  # R24, R25: any wild card, out to a meld or (option) the hand
-            "Rescue",
             "when a wild card is rescued in {game}, {where}",
             set_cards=1,
             run_jokers="any",
@@ -131,7 +129,6 @@ EXCHANGES: Mapping[JokerExchange, Exchange] = MappingProxyType(
             jokers_only=False,
         ),
         "to_hand": Exchange(
-            "Take a joker",
             "in {game} the natural card takes a joker's place and the joker goes into your "
             "hand{twos}",
             set_cards=1,
@@ -140,7 +137,6 @@ EXCHANGES: Mapping[JokerExchange, Exchange] = MappingProxyType(
             goes="hand",
         ),
         "move": Exchange(
-            "Move a joker",
             "in {game} only a joker at an end of {a_run} moves: the natural card takes its "
             "place and the joker moves past it, to stand for the next card; it never goes "
             "into your hand",
@@ -149,7 +145,6 @@ EXCHANGES: Mapping[JokerExchange, Exchange] = MappingProxyType(
             run_goes="past",
         ),
         "move_anywhere": Exchange(
-            "Move a joker",
             "in {game} a joker at an end of {a_run} moves: the natural card takes its place "
             "and the joker goes to either end, wherever the {run} stays legal; it never goes "
             "into your hand",
@@ -158,7 +153,6 @@ EXCHANGES: Mapping[JokerExchange, Exchange] = MappingProxyType(
             run_goes="either_end",
         ),
         "move_to_top": Exchange(
-            "Move a joker",
             "in {game} the natural card takes the place of a joker of {a_run} and the joker "
             "moves to the top, or to the bottom when the top is an ace; the joker of {a_set} "
             "never moves",
@@ -167,7 +161,6 @@ EXCHANGES: Mapping[JokerExchange, Exchange] = MappingProxyType(
             run_goes="top",
         ),
         "two_for_one": Exchange(
-            "Take a joker",
             "in {game} two cards of {a_set}'s rank take its joker's place and the joker goes "
             "into your hand{runs}",
             set_cards=2,
@@ -177,7 +170,6 @@ EXCHANGES: Mapping[JokerExchange, Exchange] = MappingProxyType(
             moves_once=True,
         ),
         "none": Exchange(
-            "Jokers",
             "in {game} jokers stay where they are: no card takes a joker's place",
             set_cards=0,
             run_jokers="none",

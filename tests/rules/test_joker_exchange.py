@@ -81,16 +81,6 @@ def test_an_option_keeps_the_games_exchange():  # R79: twos_wild changes what is
     assert get_ruleset("contract-rummy", {"twos_wild": True}).joker_exchange == "to_hand"
 
 
-@pytest.mark.parametrize(
-    ("variant", "name"),
-    [("push", "Rescue"), ("jo", "Take a joker"), ("loba", "Move a joker"),
-     ("carioca", "Move a joker"), ("caribbean-kalooki", "Move a joker"),
-     ("telefunken", "Take a joker"), ("farmers", "Take a joker")],
-)  # fmt: skip
-def test_the_check_is_named_for_what_the_game_does(variant, name):  # R79
-    assert EXCHANGES[get_ruleset(variant).joker_exchange].name == name
-
-
 # --- Legal exchanges, value by value -------------------------------------------------
 
 # meld, natural card(s), variant, the meld's declaration, the exchanges, says
