@@ -78,6 +78,7 @@ TO_MELD = "it must be used at once in a meld you make this turn; it never goes i
 TO_HAND = "it may go into your hand"
 #: R79: where a game sends the joker to the hand, it goes there.
 INTO_HAND = "it goes into your hand"
+GIVE_A_CARD = 'give the card to put in a wild card\'s place, such as "8H"'
 
 Goes = Literal["meld", "hand"]
 
@@ -298,7 +299,7 @@ def rescue(
     meld = tuple(meld)
     naturals = (natural,) if isinstance(natural, Card) else tuple(natural)
     if not naturals:
-        raise CardError("give the card to put in a joker's place")
+        raise CardError(GIVE_A_CARD)
     rules.check_cards((*meld, *naturals), players)
     table = read_meld(meld, rules, meld_declare, players)
     exchange = exchange_of(rules)
@@ -317,13 +318,13 @@ def rescue(
         return verdict((), _no_wild_card(meld, rules))
     if exchange.set_cards == 0 and exchange.run_jokers == "none":
         return verdict((), f"{describe_exchange(rules)} (R79)")
-    job = _Job(meld, naturals, rules, exchange, players)
+    job = _Asked(meld, naturals, rules, exchange, players)
     outcomes = [job.outcome(reading, wild) for reading, wild in places.items()]
     swaps = [swap for outcome in outcomes for swap in outcome.swaps]
     if swaps:
         return verdict(swaps)
-    ruled = [outcome.why for outcome in outcomes if outcome.stands_for]
-    details = list(dict.fromkeys([*ruled, *(outcome.why for outcome in outcomes)]))
+    ruled = [outcome.why for outcome in outcomes if outcome.stands_for and outcome.why]
+    details = list(dict.fromkeys([*ruled, *(o.why for o in outcomes if o.why)]))
     if len(details) > MOST_DETAILS:
         more = len(details) - MOST_DETAILS + 1
         details[MOST_DETAILS - 1 :] = [f"and {more} more ways to read it: declare the meld"]
@@ -352,7 +353,7 @@ def natural_cards(text: str, rules: Ruleset) -> tuple[Card, ...]:
     if 1 <= len(cards) <= most:
         return cards
     if not cards:
-        raise CardError('give the card to put in a wild card\'s place, such as "8H"')
+        raise CardError(GIVE_A_CARD)
     give = (
         "give the one card to put in a wild card's place"
         if most == 1
@@ -365,8 +366,8 @@ def natural_cards(text: str, rules: Ruleset) -> tuple[Card, ...]:
 
 
 class Wild(NamedTuple):
-    """A wild card of a meld as read: its index ``at`` in the meld and, in a run, the card
-    it stands for and its place in run order (None in a set, R24)."""
+    """A wild card of a meld as read: its index ``at`` in the meld and, in a run,
+    the card it stands for and its place in run order (None in a set, R24)."""
 
     at: int
     stands_for: Card | None
@@ -425,9 +426,9 @@ class _Outcome(NamedTuple):
 
 
 @dataclass(frozen=True, slots=True)
-class _Job:
+class _Asked:
     """One exchange asked of the referee: the meld on the table, the natural cards,
-    and the table's rules."""
+    and the table's rules; each reading of the meld gives its own answer."""
 
     meld: tuple[Card, ...]
     naturals: tuple[Card, ...]
@@ -552,12 +553,15 @@ class _Job:
         """R24: the natural card in the wild card's place; the wild card leaves the meld."""
         meld, natural = self.meld, self.naturals[0]
         swaps = []
+        whys = []
         for place in targets:
             cards = (*meld[: place.at], natural, *meld[place.at + 1 :])
             after = read_meld(cards, self.rules, _declared(reading), self.players)
             if _kept(after, reading, [(meld[place.at], natural)]):
                 swaps.append(Swap(reading, meld[place.at], natural, after, self._goes()))
-        return _Outcome(swaps, "", True)
+            else:
+                whys.append(f"with {natural} in its place, {_not_legal(after)}")
+        return _Outcome(swaps, "" if swaps else "; ".join(dict.fromkeys(whys)), True)
 
     def _moved(self, reading: RunReading, place: Wild, to: int) -> tuple[Swap | None, str]:
         """R79: the natural card in the joker's place, the joker at run position
