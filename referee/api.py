@@ -33,7 +33,7 @@ from .rules import (
     score_hand,
     solve_hand,
 )
-from .rules.rescue import one_card
+from .rules.rescue import natural_cards
 from .schemas.answer import Answer
 from .schemas.game_answers import GameOut, NewGameOut, VariantOut
 from .schemas.meld_answers import (
@@ -161,7 +161,7 @@ def rescue_wild() -> Response:
     body = _body(RescueIn)
     rules = _ruleset(body)
     meld, meld_declare = _meld(body.meld)
-    verdict = rescue(meld, one_card(body.card), rules, meld_declare, body.players)
+    verdict = rescue(meld, natural_cards(body.card, rules), rules, meld_declare, body.players)
     return answer(RescueOut.of(verdict))
 
 

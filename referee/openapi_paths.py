@@ -203,8 +203,8 @@ RULES_PATHS: dict[str, Any] = {
     ),
     "/api/v1/melds/rescue": _rules_path(
         "rescueWild",
-        "Put a natural card in a wild card's place in a meld on the table; where the "
-        "wild card goes (R24, R25)",
+        "Put a natural card in a wild card's place in a meld on the table; what happens "
+        "to the wild card, by the game's rule (R24, R25, R79)",
         RescueIn,
         "Rescue",
     ),

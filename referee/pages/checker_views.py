@@ -18,13 +18,16 @@ from ..rules import (
     Reading,
     RescueVerdict,
     RulesError,
+    Ruleset,
     RunReading,
     Solution,
 )
 from ..rules.cards import RANK_PLURALS, SUIT_NAMES, number_word, rank_token
 from ..rules.contracts import ContractVerdict
+from ..rules.rescue import describe_exchange, exchange_of
 from ..rules.words import listed
 from .keypad import Tray
+from .words import exchange_words
 
 MODES = ("meld", "layoff", "rescue", "contract", "hand")
 #: The modes with a meld on the table (``table``) beside the cards tapped in.
@@ -92,18 +95,20 @@ class MeldView:
 @dataclass(frozen=True)
 class SwapView:
     """One way to rescue (R24): the meld on the table read as ``reading``, ``freed``
-    comes out (in a run, standing as ``as_``), and ``meld`` is the meld after."""
+    leaves its place (in a run, standing as ``as_``): out of the meld, or moved in
+    it to stand as ``moved_to`` (R79); ``meld`` is the meld after."""
 
     reading: ReadingView
     freed: str
     as_: str | None
     meld: MeldView
+    moved_to: str | None = None
 
 
 @dataclass(frozen=True)
 class RescueView:
-    """A rescue's verdict (R24, R25): the natural card, the wild cards it may free,
-    every way to make the swap, and where the freed wild card goes."""
+    """A rescue's verdict (R24, R25, R79): the natural card (or two), the wild cards
+    it may free, every way to make the swap, and what happens to the wild card."""
 
     legal: bool
     needs_declaration: bool
@@ -111,8 +116,9 @@ class RescueView:
     card: str
     freed: list[str]
     swaps: list[SwapView]
-    wild_goes: str  # R25: "meld" or "hand"
+    wild_goes: str  # R25, R79: "meld" or "hand"
     says: str
+    cards: list[str] = field(default_factory=list)  # the natural card, or two (R79)
 
     @classmethod
     def of(cls, verdict: RescueVerdict) -> RescueView:
@@ -121,6 +127,7 @@ class RescueView:
             needs_declaration=verdict.needs_declaration,
             reasons=list(verdict.reasons),
             card=str(verdict.natural),
+            cards=[str(card) for card in verdict.naturals],
             freed=[str(card) for card in verdict.freed],
             swaps=[
                 SwapView(
@@ -128,12 +135,31 @@ class RescueView:
                     freed=str(swap.freed),
                     as_=None if swap.stood_for is None else str(swap.stood_for),
                     meld=MeldView.of(swap.after),
+                    moved_to=None if swap.moved_to is None else str(swap.moved_to),
                 )
                 for swap in verdict.swaps
             ],
             wild_goes=verdict.wild_goes,
             says=verdict.says,
         )
+
+
+@dataclass(frozen=True)
+class ExchangeView:
+    """The Rescue tab as this game has it (R25, R79): its name ("Take a joker"), a
+    refusal's title, the game's rule in a sentence, and how many natural cards it
+    takes at most (two for a set's joker in Telefunken)."""
+
+    name: str
+    refused: str
+    rule: str
+    most: int
+
+    @classmethod
+    def of(cls, rules: Ruleset) -> ExchangeView:
+        name, refused = exchange_words(rules)
+        rule = describe_exchange(rules)
+        return cls(name, refused, rule[0].upper() + rule[1:] + ".", exchange_of(rules).most_cards)
 
 
 @dataclass(frozen=True)
@@ -196,6 +222,8 @@ class Checker:
     contract: ContractVerdict | None = None
     #: Rescue: the verdict as the page shows it.
     rescue: RescueView | None = None
+    #: Rescue: the tab as this game has it (R79).
+    exchange: ExchangeView | None = None
     error: str = ""
     #: What to do next, where there is no verdict to show yet.
     hint: str = ""

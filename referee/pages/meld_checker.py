@@ -37,13 +37,15 @@ from ..rules import (
     rescue,
     solve_hand,
 )
-from ..rules.rescue import one_card
+from ..rules.cards import number_word
+from ..rules.rescue import exchange_of, natural_cards
 from ..rules.solver import MAX_HAND
 from .checker_views import (
     MODES,
     NEEDS_A_DEAL,
     ON_THE_TABLE,
     Checker,
+    ExchangeView,
     ReadingView,
     RescueView,
     SolutionView,
@@ -77,8 +79,9 @@ def run_checker(
         declare=fields.get("declare", ""),
         typed=fields.get("typed", ""),
         hand=Tray.read(fields.get("hand"), "").text,
+        exchange=ExchangeView.of(rules),
     )
-    _press(checker, fields.get("press", ""))
+    _press(checker, fields.get("press", ""), rules)
     if checker.mode in NEEDS_A_DEAL and deal is None:
         checker.mode = "meld"
     declare = declaration(checker.declare) if checker.declare else None
@@ -89,7 +92,7 @@ def run_checker(
     checker.hint = _hint(checker)
     if checker.verdict is not None:
         checker.readings = [ReadingView.of(reading) for reading in checker.verdict.readings]
-        checker.wild = [str(card) for card in checker.verdict.cards if card.is_wild]
+        checker.wild = [str(card) for card in checker.verdict.cards if rules.is_wild(card)]
     return checker
 
 
@@ -215,16 +218,21 @@ def _solve(checker: Checker, rules: Ruleset, deal: int, players: int | None) -> 
 def _rescue(
     checker: Checker, rules: Ruleset, declare: Declaration | None, players: int | None
 ) -> None:
-    """R24, R25: the natural card in place of a wild card of the meld on the table;
-    before the card is tapped, the meld itself, with what its wild cards stand for."""
+    """R24, R25, R79: the natural card (two for a set's joker where the game takes
+    two) in place of a wild card of the meld on the table; before the card is
+    tapped, the meld itself, with what its wild cards stand for."""
     if not checker.tray.cards:
         checker.verdict = read_meld(checker.table.cards, rules, declare, players)
-    elif len(checker.tray.cards) > 1:
-        checker.error = "your natural card is one card: tap a chip to take the others back"
+    elif len(checker.tray.cards) > (most := exchange_of(rules).most_cards):
+        checker.error = (
+            "your natural card is one card: tap a chip to take the others back"
+            if most == 1
+            else f"your natural cards are {number_word(most)} at most (R79): tap a chip to "
+            "take the others back"
+        )
     else:
-        natural = checker.tray.cards[0]
         checker.rescue = RescueView.of(
-            rescue(checker.table.cards, natural, rules, declare, players)
+            rescue(checker.table.cards, checker.tray.cards, rules, declare, players)
         )
 
 
@@ -235,16 +243,16 @@ def _rescue(
 # the press; any other press (or one an action did not take) is the keypad's.
 
 
-def _press(checker: Checker, press: str) -> None:
+def _press(checker: Checker, press: str, rules: Ruleset) -> None:
     action, _, value = press.partition(":")
     tap = TAPS.get(action)
-    if tap is not None and tap(checker, value):
+    if tap is not None and tap(checker, value, rules):
         return
     if press:
-        _press_key(checker, press)
+        _press_key(checker, press, rules)
 
 
-def _choose_mode(checker: Checker, value: str) -> bool:
+def _choose_mode(checker: Checker, value: str, rules: Ruleset) -> bool:
     if value not in MODES:
         return False
     if value in ON_THE_TABLE and checker.mode != value:
@@ -256,7 +264,7 @@ def _choose_mode(checker: Checker, value: str) -> bool:
     return True
 
 
-def _send_to_contract(checker: Checker, value: str) -> bool:
+def _send_to_contract(checker: Checker, value: str, rules: Ruleset) -> bool:
     # My hand: the solver's melds (one, or all) to the contract check, the hand kept.
     melds = [Tray.read(meld, "").text for meld in value.split("|")]
     melds = [meld for meld in melds if meld][:MAX_MELDS]
@@ -272,14 +280,14 @@ def _send_to_contract(checker: Checker, value: str) -> bool:
     return True
 
 
-def _choose_box(checker: Checker, value: str) -> bool:
+def _choose_box(checker: Checker, value: str, rules: Ruleset) -> bool:
     if value not in ("tray", "table"):
         return False
     checker.into = value
     return True
 
 
-def _next_meld(checker: Checker, value: str) -> bool:
+def _next_meld(checker: Checker, value: str, rules: Ruleset) -> bool:
     if not checker.tray.cards:
         return False
     checker.melds.append(checker.tray.text)
@@ -287,7 +295,7 @@ def _next_meld(checker: Checker, value: str) -> bool:
     return True
 
 
-def _drop_meld(checker: Checker, value: str) -> bool:
+def _drop_meld(checker: Checker, value: str, rules: Ruleset) -> bool:
     if (index := whole_number(value)) is None:
         return False
     if index < len(checker.melds):
@@ -295,11 +303,11 @@ def _drop_meld(checker: Checker, value: str) -> bool:
     return True
 
 
-def _add_typed(checker: Checker, value: str) -> bool:
+def _add_typed(checker: Checker, value: str, rules: Ruleset) -> bool:
     target = "table" if checker.mode in ON_THE_TABLE and checker.into == "table" else "tray"
     try:
         if checker.mode == "rescue" and target == "tray" and checker.typed.strip():
-            checker.tray = Tray((one_card(checker.typed),))  # the natural card is one
+            checker.tray = Tray(natural_cards(checker.typed, rules))  # one, or two (R79)
         else:
             setattr(checker, target, getattr(checker, target).add_typed(checker.typed))
         checker.typed = ""
@@ -308,12 +316,12 @@ def _add_typed(checker: Checker, value: str) -> bool:
     return True
 
 
-def _declare(checker: Checker, value: str) -> bool:
+def _declare(checker: Checker, value: str, rules: Ruleset) -> bool:
     checker.declare = value if declaration(value) else ""
     return True
 
 
-def _press_key(checker: Checker, press: str) -> None:
+def _press_key(checker: Checker, press: str, rules: Ruleset) -> None:
     """A key of the keypad: a rank, a suit, the joker, a chip taken back."""
     if checker.mode in ON_THE_TABLE and checker.into == "table":
         checker.table = checker.table.press(press)
@@ -322,14 +330,15 @@ def _press_key(checker: Checker, press: str) -> None:
         before = len(checker.tray.cards)
         checker.tray = checker.tray.press(press)
         if checker.mode == "rescue" and len(checker.tray.cards) > before:
-            # The natural card is one: a new card takes the old one's place.
-            checker.tray = Tray(checker.tray.cards[-1:])
+            # The natural card is one (two for a set's joker in some games, R79): a
+            # new card takes the place of the first.
+            checker.tray = Tray(checker.tray.cards[-exchange_of(rules).most_cards :])
         if checker.mode != "rescue":  # a rescue's declaration is of the meld on the table
             checker.declare = ""
 
 
 #: The checker's own actions: each takes the press's value and says whether it took it.
-TAPS: dict[str, Callable[[Checker, str], bool]] = {
+TAPS: dict[str, Callable[[Checker, str, Ruleset], bool]] = {
     "mode": _choose_mode,
     "send": _send_to_contract,
     "into": _choose_box,

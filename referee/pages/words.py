@@ -14,13 +14,14 @@ what the ruleset says (FAMILY.md R42, R47, R51-R53, R57, R58).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 
 from ..rules import VARIANTS, DealRule, Ruleset, Variant
 from ..rules.cards import RANK_TOKENS, SUIT_SYMBOLS
 from ..rules.contracts import describe_contract
 from ..rules.push import PUSH_FAMILY
-from ..rules.ruleset import ContractPart, Kind, WildLimit
+from ..rules.ruleset import ContractPart, JokerExchange, Kind, WildLimit
 from ..rules.scoring import Sheet
 from ..rules.words import listed, wild_cards
 
@@ -118,6 +119,31 @@ def own_word(rules: Ruleset, kind: Kind, size: int) -> str:
         return by_size[size]
     word = rules.words.noun(kind)
     return "" if word == kind else word
+
+
+#: R79: the checker's tab for a natural card and a joker on the table, named for what
+#: the game does with the joker, and the title of a refusal there.
+EXCHANGE_WORDS: Mapping[JokerExchange, tuple[str, str]] = MappingProxyType(
+    {
+        "in_meld": ("Rescue", "Not a rescue"),  # R24, R25: Push's own word
+        "to_hand": ("Take a joker", "The joker stays"),
+        "move": ("Move a joker", "The joker stays"),
+        "move_anywhere": ("Move a joker", "The joker stays"),
+        "move_to_top": ("Move a joker", "The joker stays"),
+        "two_for_one": ("Take a joker", "The joker stays"),
+        "none": ("Jokers", "The joker stays"),
+    }
+)
+
+
+def exchange_words(rules: Ruleset) -> tuple[str, str]:
+    """The tab's name and a refusal's title for this table's joker exchange (R79).
+
+    >>> from referee.rules import get_ruleset
+    >>> exchange_words(get_ruleset("push")), exchange_words(get_ruleset("loba"))[0]
+    (('Rescue', 'Not a rescue'), 'Move a joker')
+    """
+    return EXCHANGE_WORDS[rules.joker_exchange]
 
 
 def short_names(names: Sequence[str], most: int) -> list[str]:

@@ -63,7 +63,12 @@ def parse_suit(token: str) -> str:
 
 @dataclass(frozen=True, slots=True, order=True)
 class Card:
-    """One card: a rank 1..13 (ace low) and a suit, or the joker (rank 0, no suit)."""
+    """One card: a rank 1..13 (ace low) and a suit, or the joker (rank 0, no suit).
+
+    A card knows nothing of wild: which cards are wild is the table's rule
+    (:meth:`~referee.rules.ruleset.Ruleset.is_wild`, R4, R46), and a 2 is wild in
+    Push but natural in Contract Rummy.
+    """
 
     rank: int
     suit: str
@@ -76,16 +81,6 @@ class Card:
     @property
     def is_joker(self) -> bool:
         return self.rank == 0
-
-    @property
-    def is_wild(self) -> bool:
-        """Jokers and all 2s are wild (R4); a 2 may still sit as itself in a run (R5)."""
-        return self.rank in (0, TWO)
-
-    @property
-    def is_natural(self) -> bool:
-        """A card that is never wild: neither a joker nor a 2."""
-        return self.rank not in (0, TWO)
 
     def __str__(self) -> str:
         return JOKER_TOKEN if self.rank == 0 else RANK_TOKENS[self.rank - 1] + self.suit

@@ -111,7 +111,7 @@ _CONTRACT_RUMMY = Ruleset(
     wild_limit=WildLimit.ANY,  # R50
     set_distinct_suits=False,  # R43
     exact_initial_meld=True,  # R47: more_melds no
-    rescue_to_hand=False,  # the lead decides R25 for the family
+    rescue_to_hand=False,  # R25 is the Push family's; joker_exchange is the family's (R79)
     pot=False,
     packs=_packs_2_or_3(),  # R49
     words=GROUP_WORDS,  # R42
@@ -121,6 +121,7 @@ _CONTRACT_RUMMY = Ruleset(
     ace_both_ends=True,  # R45
     contract_runs_gap=True,  # R48
     later_melds=False,  # R59
+    joker_exchange="to_hand",  # R79: also Jo, Progressive, King, Shanghai, SA Kaluki, Russian
     stock_out=False,  # R64
 )
 
@@ -205,6 +206,7 @@ _LOBA = replace(
     ace_both_ends=False,  # R45
     contract_runs_gap=False,  # R48: silent, so R14
     initial_wilds_per_meld=1,  # R52
+    joker_exchange="move",  # R79
 )
 
 _CARIOCA = replace(
@@ -213,6 +215,7 @@ _CARIOCA = replace(
     name="Carioca",
     deals=(*_LOBA.deals, DealRule(7, 12, _parts(True, "3S4"))),  # R57
     card_values=_values(joker=50, ace=20, courts=10),  # R60
+    joker_exchange="move_anywhere",  # R79
 )
 
 _SA_KALUKI = replace(
@@ -267,6 +270,7 @@ _CARIBBEAN = replace(
     lay_off_runs="upward",  # R54
     later_melds=True,  # R59
     bent_table_doubles=True,  # R63
+    joker_exchange="move_to_top",  # R79
 )
 
 _RUSSIAN = replace(
@@ -325,6 +329,7 @@ _TELEFUNKEN = replace(
     exact_initial_meld=False,  # R47: exact, more_melds yes
     contract_runs_gap=False,
     later_melds=True,  # R59
+    joker_exchange="two_for_one",  # R79: Farmer's Rummy too
 )
 
 _FARMERS = replace(

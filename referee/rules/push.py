@@ -53,6 +53,7 @@ _PUSH = Ruleset(
     exact_initial_meld=False,
     rescue_to_hand=False,
     pot=False,
+    joker_exchange="in_meld",  # R79: R24, R25
 )
 
 _PUSH_SOLO = replace(

@@ -29,6 +29,10 @@ Kind = Literal["set", "run"]
 Scoring = Literal["penalty", "winner_takes"]
 Winner = Literal["lowest", "highest"]
 LayOff = Literal["both_ends", "upward"]
+#: R79: what a player may do with the natural card a joker on the table stands for.
+JokerExchange = Literal[
+    "in_meld", "to_hand", "move", "move_anywhere", "move_to_top", "two_for_one", "none"
+]
 
 
 class WildLimit(StrEnum):
@@ -308,6 +312,7 @@ class Ruleset:
     lay_off_runs: LayOff = "both_ends"  # R23, R54: Caribbean lays off upward
     one_rank_one_suit: bool = False  # R54: never two groups of a rank, two runs of a suit
     later_melds: bool = True  # R59: new melds after the initial meld (read_meld's put_down_in)
+    joker_exchange: JokerExchange = "in_meld"  # R79: R24-R25 in the Push family
     scoring: Scoring = "penalty"  # R61, R62
     winner: Winner = "lowest"  # R32, R62
     bent_table_doubles: bool = False  # R63

@@ -73,22 +73,28 @@ class MeldVerdictOut(Answer):
 
 
 class RescueSwapOut(Answer):
-    """One way to rescue: the meld on the table read as ``reading``, ``freed`` comes
-    out and the natural card takes its place."""
+    """One way to rescue: the meld on the table read as ``reading``, ``freed`` leaves
+    its place and the natural card takes it."""
 
     reading: ReadingOut = Field(description="The meld on the table, read this way.")
-    freed: CardToken = Field(description="The wild card that comes out.")
+    freed: CardToken = Field(
+        description="The wild card whose place the natural card takes: out of the meld, or "
+        "moved within it where the game moves it (R79)."
+    )
     as_: CardToken | None = Field(
         alias="as",
         description="In a run, the card the freed wild card stood for; null in a set, where "
         "it stood for any card of the rank (R24).",
     )
-    meld: MeldVerdictOut = Field(description="The meld after the swap, read the same way.")
+    meld: MeldVerdictOut = Field(
+        description="The meld after the swap, read the same way; where the game moves the "
+        "joker, the run one card longer, the joker at its new place (R79)."
+    )
 
 
 class RescueOut(Answer):
-    """May the card take a wild card's place in the meld (R24), and where does the
-    freed wild card go (R25)?"""
+    """May the card take a wild card's place in the meld (R24), and what happens to
+    the wild card then, by the game's rule (R25, R79)?"""
 
     legal: bool
     needs_declaration: bool = Field(
@@ -105,11 +111,16 @@ class RescueOut(Answer):
     )
     swaps: list[RescueSwapOut] = Field(description="Every way to make the swap.")
     wild_goes: Literal["meld", "hand"] = Field(
-        description='R25: "meld", used at once in a meld made this turn, never into the '
-        'hand; "hand" (option rescue_to_hand), it may go into the hand.'
+        description='R25, R79: "meld", the wild card stays on the table: used at once in a '
+        "meld made this turn (the Push family), or moved within this meld where the game "
+        'moves its jokers; "hand", it goes into the hand (the option rescue_to_hand, or '
+        "the game's rule)."
     )
-    says: str = Field(description="R25's sentence for this table's options.")
-    card: CardToken = Field(description="The natural card.")
+    says: str = Field(
+        description="What happens to the wild card, in a sentence; when there is no swap, "
+        "the game's rule (R25, R79)."
+    )
+    card: CardToken = Field(description="The natural card (the first, where two are given).")
     cards: list[CardToken] = Field(description="The meld on the table.")
 
     @classmethod

@@ -97,11 +97,14 @@ class HandSolveIn(RulesIn):
 
 
 class RescueIn(RulesIn):
-    """A natural card to put in a wild card's place in a meld on the table (R24)."""
+    """A natural card to put in a wild card's place in a meld on the table (R24, R79)."""
 
     meld: Cards | MeldIn = Field(description="The meld on the table, with its declaration.")
     card: str = Field(
-        description="The natural card the player holds: one card token.", examples=["8H"]
+        description='The natural card the player holds: one card token; two ("8H 8S") '
+        "where the game takes a set's joker with two cards of its rank (R79: Telefunken, "
+        "Farmer's Rummy).",
+        examples=["8H"],
     )
 
 

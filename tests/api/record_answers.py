@@ -203,6 +203,15 @@ RULES = [
     post("a rescue from a meld of several readings", RESCUE, {"variant": "push", "meld": "6D 2S JK", "card": "6H"}),
     post("a rescue in the family", RESCUE, {"variant": "contract-rummy", "meld": "4H JK 6H 7H", "card": "5H"}),
     post("a rescue of two cards", RESCUE, {"variant": "push", "meld": "7H JK 9H", "card": "8H 9H"}),
+    # Joker exchange by game (R79).
+    post("a joker taken into the hand", RESCUE, {"variant": "jo", "meld": "4H JK 6H 7H", "card": "5H"}),
+    post("a wild 2 never taken", RESCUE, {"variant": "shanghai", "meld": "5H 2C 7H 8H", "card": "6H"}),
+    post("a joker moved past the card in Loba", RESCUE, {"variant": "loba", "meld": "9C 10C JC JK", "card": "QC"}),
+    post("a joker in the middle stays in Loba", RESCUE, {"variant": "loba", "meld": "9C JK JC QC", "card": "10C"}),
+    post("a joker moved to the top in Caribbean Kalooki", RESCUE, {"variant": "caribbean-kalooki", "meld": "9C JK JC QC", "card": "10C"}),
+    post("a set's joker for two cards in Telefunken", RESCUE, {"variant": "telefunken", "meld": "8C 8D JK", "card": "8H 8S"}),
+    post("a set's joker for one card in Telefunken", RESCUE, {"variant": "telefunken", "meld": "8C 8D JK", "card": "8H"}),
+    post("three cards for a set's joker", RESCUE, {"variant": "telefunken", "meld": "8C 8D JK", "card": "8H 8S 8D"}),
     # Contracts (R17-R22, R47, R48, R58).
     post("a contract met", CONTRACT, {"variant": "push", "deal": 3, "melds": ["4H 5H 6H 7H", "8H 9H 10H JH"]}),
     post("a contract of a declared meld", CONTRACT, {"variant": "push", "deal": 1, "melds": [{"cards": "8C 8H JK", "declare": {"kind": "set"}}]}),

@@ -1,5 +1,5 @@
-"""POST /api/v1/melds/rescue: a natural card in a wild card's place (R24), and where
-the freed wild card goes (R25)."""
+"""POST /api/v1/melds/rescue: a natural card in a wild card's place (R24), and what
+happens to the wild card, by each game's rule (R25, R79)."""
 
 import pytest
 
@@ -101,6 +101,85 @@ def test_shove_it_sets_take_any_suit_and_players_pick_the_pack(client):  # R3, R
     answer = client.post(PATH, json=body | {"players": 6}).get_json()
     assert answer["legal"] is True
     assert answer["meld"]["cards"] == ["6C", "6C", "6C"]
+
+
+# --- Joker exchange by game (R79): the same fields, the joker's fate in them ----------
+
+
+@pytest.mark.parametrize(
+    ("variant", "meld", "card", "after", "wild_goes", "says"),
+    [
+        ("jo", "4H JK 6H 7H", "5H", ["4H", "5H", "6H", "7H"], "hand",
+         "JK comes out: it goes into your hand"),
+        ("contract-rummy", "2C 2D JK 2S", "2H", ["2C", "2D", "2H", "2S"], "hand",
+         "JK comes out: it goes into your hand"),  # R46: the 2s are natural
+        ("loba", {"cards": "9C 10C JC JK", "declare": {"kind": "run", "suit": "C", "low": "9"}},
+         "QC", ["9C", "10C", "JC", "QC", "JK"], "meld",
+         "JK moves to the top of the escalera, as KC; it never goes into your hand"),
+        ("caribbean-kalooki", "9C JK JC QC", "10C", ["9C", "10C", "JC", "QC", "JK"], "meld",
+         'JK moves to the top of the "four", as KC; it never goes into your hand'),
+        ("telefunken", "8C 8D JK", "8H 8S", ["8C", "8D", "8H", "8S"], "hand",
+         "JK comes out: it goes into your hand"),
+    ],
+)  # fmt: skip
+def test_each_game_says_what_happens_to_the_joker(
+    client, variant, meld, card, after, wild_goes, says
+):  # R79
+    answer = client.post(PATH, json={"variant": variant, "meld": meld, "card": card}).get_json()
+    assert answer["legal"] is True
+    assert answer["meld"]["cards"] == after
+    assert (answer["wild_goes"], answer["says"]) == (wild_goes, says)
+    assert answer["card"] == card.split()[0]
+    assert set(answer) == {"legal", "needs_declaration", "reasons", "freed", "meld", "swaps",
+                           "wild_goes", "says", "card", "cards"}  # fmt: skip
+
+
+def test_where_the_joker_moves_the_meld_after_says_what_it_stands_for(client):  # R79
+    answer = client.post(
+        PATH, json={"variant": "loba", "meld": "JK 10C JC QC", "card": "9C"}
+    ).get_json()
+    (swap,) = answer["swaps"]
+    assert (swap["freed"], swap["as"]) == ("JK", "9C")
+    assert swap["meld"]["readings"][0]["cards"][0] == {"card": "JK", "as": "8C"}
+
+
+@pytest.mark.parametrize(
+    ("variant", "meld", "card", "reason", "says"),
+    [
+        ("shanghai", "5H 2C 7H 8H", "6H", "in Shanghai only a joker is taken from a meld: 2C stays (R79)",
+         "in Shanghai the natural card takes a joker's place and the joker goes into your hand; "
+         "a wild 2 is never taken"),
+        ("loba", "9C JK JC QC", "10C", "in Loba a joker in the middle of an escalera never moves (R79)",
+         "in Loba only a joker at an end of an escalera moves: the natural card takes its place "
+         "and the joker moves past it, to stand for the next card; it never goes into your hand"),
+        ("sa-kaluki", "2C 2D JK 2S", "2H",
+         "a group of four is closed in South African Kaluki: its joker stays (R53)",
+         "in South African Kaluki the natural card takes a joker's place and the joker goes "
+         "into your hand"),
+    ],
+)  # fmt: skip
+def test_an_exchange_the_game_refuses_says_why_and_the_rule(
+    client, variant, meld, card, reason, says
+):
+    answer = client.post(PATH, json={"variant": variant, "meld": meld, "card": card}).get_json()
+    assert answer["legal"] is False
+    assert answer["reasons"] == [reason]
+    assert answer["says"] == says
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "error"),
+    [
+        ({"variant": "telefunken", "meld": "8C 8D JK", "card": "8H 8S 8D"}, 400,
+         "\"8H 8S 8D\" is three cards; give one card, or two of a set's rank for its joker"),
+        ({"variant": "jo", "meld": "8C 8D JK", "card": "8H 8S"}, 400,
+         "\"8H 8S\" is two cards; give the one card to put in a wild card's place"),
+    ],
+)  # fmt: skip
+def test_two_cards_only_where_the_game_takes_two(client, body, status, error):  # R79
+    response = client.post(PATH, json=body)
+    assert response.status_code == status
+    assert response.get_json()["error"] == error
 
 
 @pytest.mark.parametrize(

@@ -61,6 +61,18 @@ def test_6d_2s_jk_shows_four_readings_and_what_each_wild_card_stands_for(client)
     assert "JK → 8♦" in page
 
 
+def test_where_2s_are_natural_a_set_of_twos_shows_no_wild_card(client):  # R46, R50
+    page = tap(client, "/check", variant="contract-rummy", cards="2C 2D 2S")
+    assert "Set of twos" in text(page)
+    assert "→" not in text(page)  # no "2♣ → any 2": not one of them is wild here
+    assert 'class="wild"' not in page.data.decode()
+
+
+def test_where_2s_are_wild_the_same_set_shows_each_wild_card(client):  # R4, R16
+    page = text(tap(client, "/check", cards="2C 2D JK", press="declare:set:5"))
+    assert "2♣ → any 5" in page and "2♦ → any 5" in page and "JK → any 5" in page
+
+
 def test_declaring_keeps_one_reading(client):
     page = text(tap(client, "/check", cards="6D 2S JK", press="declare:run:D:5"))
     assert "Run of diamonds, 5 to 7" in page

@@ -1,6 +1,9 @@
 """The checker's Rescue mode: the meld on the table, the natural card, and the
-verdict with where the freed wild card goes (R24, R25), as a plain form and with
-htmx."""
+verdict with what happens to the wild card, by the game's rule (R24, R25, R79), as
+a plain form and with htmx. The tab is named for what the game does ("Take a
+joker", "Move a joker"; Push's own "Rescue")."""
+
+import pytest
 
 from referee.pages.meld_checker import run_checker
 from referee.rules import get_ruleset
@@ -150,3 +153,92 @@ def test_the_state_machine_alone():
     assert two.error == "your natural card is one card: tap a chip to take the others back"
     packed = run_checker({"mode": "rescue", "table": "7H 7H JK", "cards": "7H"}, [], rules)
     assert "there are three 7H here" in packed.error  # R3
+
+
+# --- Joker exchange by game (R79): the tab named for what the game does --------------
+
+
+@pytest.mark.parametrize(
+    ("variant", "tab"),
+    [("push", "Rescue"), ("contract-rummy", "Take a joker"), ("shanghai", "Take a joker"),
+     ("loba", "Move a joker"), ("carioca", "Move a joker"), ("caribbean-kalooki", "Move a joker"),
+     ("telefunken", "Take a joker"), ("farmers", "Take a joker")],
+)  # fmt: skip
+def test_the_tab_is_named_for_what_the_game_does_with_a_joker(client, variant, tab):  # R79
+    page = client.get("/check", query_string={"variant": variant}).data.decode()
+    assert (
+        f'value="mode:rescue" role="tab" aria-selected="false" class="tab">{tab}</button>' in page
+    )
+
+
+def test_before_the_card_the_tab_says_the_games_rule(client):  # R79
+    page = text(tap(client, "/check", variant="loba", mode="rescue", table="9C 10C JC JK"))
+    assert (
+        "In Loba only a joker at an end of an escalera moves: the natural card takes its "
+        "place and the joker moves past it, to stand for the next card; it never goes into "
+        "your hand." in page
+    )
+
+
+@pytest.mark.parametrize(
+    ("variant", "table", "cards", "says", "goes"),
+    [
+        ("jo", "4H JK 6H 7H", "5H", "✔ 5♥ takes the place of JK",
+         "JK comes out: it goes into your hand"),
+        ("loba", "JK 10C JC QC", "9C", "✔ 9♣ takes the place of JK",
+         "JK moves to the bottom of the escalera, as 8♣; it never goes into your hand"),
+        ("caribbean-kalooki", "9C JK JC QC", "10C", "✔ 10♣ takes the place of JK",
+         "JK moves to the top of the &#34;four&#34;, as K♣; it never goes into your hand"),
+        ("telefunken", "8C 8D JK", "8H 8S", "✔ 8♥ and 8♠ take the place of JK",
+         "JK comes out: it goes into your hand"),
+    ],
+)  # fmt: skip
+def test_the_verdict_says_what_happens_to_the_joker(client, variant, table, cards, says, goes):
+    page = text(tap(client, "/check", variant=variant, mode="rescue", table=table, into="tray",
+                    cards=cards))  # fmt: skip
+    assert says in page
+    assert goes in page
+    assert TO_MELD not in page
+
+
+def test_a_moved_joker_shows_where_it_stands_now(client):  # R79
+    page = text(tap(client, "/check", variant="loba", mode="rescue", table="JK 10C JC QC",
+                    into="tray", cards="9C"))  # fmt: skip
+    assert "JK (for 9♣ ) moves, as 8♣" in page
+    assert "JK → 8♣ 9♣ 10♣ J♣ Q♣" in page  # the escalera after, the joker at its new place
+
+
+def test_an_exchange_the_game_refuses_is_titled_the_joker_stays(client):  # R79
+    page = text(tap(client, "/check", variant="loba", mode="rescue", table="9C JK JC QC",
+                    into="tray", cards="10C"))  # fmt: skip
+    assert "✘ The joker stays" in page
+    assert "in Loba a joker in the middle of an escalera never moves (R79)" in page
+    assert "Not a rescue" not in page
+
+
+def test_where_a_sets_joker_takes_two_cards_two_are_kept(client):  # R79
+    state = state_after(
+        client, "/check", variant="telefunken", mode="rescue", table="8C 8D JK", into="tray",
+        cards="8H", rank="8", press="suit:S",
+    )  # fmt: skip
+    assert state["cards"] == ["8H 8S"]
+    state = state_after(
+        client, "/check", variant="telefunken", mode="rescue", table="8C 8D JK", into="tray",
+        cards="8H 8S", rank="8", press="suit:D",
+    )  # fmt: skip
+    assert state["cards"] == ["8S 8D"]  # a third takes the first one's place
+    state = state_after(
+        client, "/check", variant="telefunken", mode="rescue", table="8C 8D JK", into="tray",
+        typed="8h 8s", press="typed",
+    )  # fmt: skip
+    assert state["cards"] == ["8H 8S"]
+    page = text(tap(client, "/check", variant="telefunken", mode="rescue", table="8C 8D JK"))
+    assert "Your natural cards" in page
+    assert "Then the card you hold (two of a set&#39;s rank for its joker)" in page
+
+
+def test_in_a_family_game_the_tab_follows_the_games_rule(client):  # R79
+    game = start_game(client, "jo", ["Ann", "Bob", "Cat"])
+    page = tap(client, f"{game}/check", mode="rescue", table="4H JK 6H 7H", cards="5H")
+    assert ">Take a joker</button>" in page.data.decode()
+    assert "JK comes out: it goes into your hand" in text(page)

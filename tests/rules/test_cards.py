@@ -69,11 +69,27 @@ def test_an_empty_token_in_a_list_is_named_too():  # R2: never a silent skip
         parse_cards(["7H", ""])
 
 
-def test_wild_and_natural_cards():  # R4
-    jk, two, seven, ace = parse_cards("JK 2C 7C AC")
-    assert jk.is_wild and jk.is_joker and not jk.is_natural
-    assert two.is_wild and not two.is_natural
-    assert seven.is_natural and ace.is_natural and not ace.is_wild
+def test_a_card_knows_nothing_of_wild():  # R4, R46: the table's rules say what is wild
+    jk, two = parse_cards("JK 2C")
+    assert jk.is_joker and not two.is_joker
+    assert not hasattr(two, "is_wild") and not hasattr(two, "is_natural")
+
+
+@pytest.mark.parametrize(
+    ("variant", "options", "wild"),
+    [
+        ("push", {}, "JK 2C"),  # R4: jokers and every 2
+        ("shanghai", {}, "JK 2C"),  # R46
+        ("farmers", {}, "JK 2C"),  # R46
+        ("contract-rummy", {}, "JK"),  # R46: jokers only; a 2 is natural
+        ("contract-rummy", {"twos_wild": True}, "JK 2C"),  # R46: Twos Wild
+        ("loba", {}, "JK"),
+    ],
+)
+def test_only_the_ruleset_says_which_cards_are_wild(variant, options, wild):  # R4, R46
+    rules = get_ruleset(variant, options)
+    cards = parse_cards("JK 2C 7C AC")
+    assert format_cards(card for card in cards if rules.is_wild(card)) == wild
 
 
 @pytest.mark.parametrize(

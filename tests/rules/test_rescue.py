@@ -172,6 +172,65 @@ def test_the_meld_after_keeps_the_reading_and_every_other_wild_card_its_place():
     assert swap.stood_for == Card.parse("6S")
 
 
+# --- R4, R46: only the table's rules say what is wild --------------------------------
+
+
+def test_where_2s_are_natural_a_set_of_twos_gives_up_its_joker_to_a_2():  # R46, R50
+    verdict = check("2C 2D JK 2S", "2H", "contract-rummy")
+    assert verdict.reasons == ()
+    assert swaps(verdict) == ["set 2: JK>? -> 2C 2D 2H 2S"]
+
+
+def test_where_2s_are_wild_the_same_cards_make_runs_of_the_2s_suit():  # R4, R5, R16
+    verdict = check("2C 2D JK 2S", "2H", "push")
+    assert verdict.reasons == ()
+    assert swaps(verdict) == [
+        "run H A-4: 2D>2H -> 2C 2H JK 2S",  # 2H sits at its own place, as itself (R5)
+        "run H 2-5: 2C>2H -> 2H 2D JK 2S",
+    ]
+
+
+def test_where_2s_are_wild_a_set_of_them_is_no_set_of_twos():  # R16
+    verdict = check("2C 2D JK 2S", "2H", "push", meld_declare="set 5")
+    assert verdict.reasons == (
+        "2H is not a card any wild card of this meld stands for",
+        "a wild card's place in a set of fives takes a five",
+    )
+
+
+def test_a_natural_2_is_held_like_any_natural_card():  # R9, R43, R46
+    verdict = check("2C 2D JK", "2C", "sa-kaluki")  # groups of distinct suits
+    assert verdict.reasons[1] == (
+        "a set of twos already holds 2C; a joker's place in it takes a two of another "
+        "suit: 2S or 2H"
+    )
+    assert check("2C 2D JK", "2H", "sa-kaluki").legal
+
+
+def test_a_meld_of_natural_2s_has_no_wild_card_and_no_2_standing_for_itself():  # R46
+    verdict = check("2C 2D 2S", "2H", "contract-rummy")
+    assert verdict.reasons == ("the meld has no wild card",)
+
+
+@pytest.mark.parametrize("variant", ["push", "contract-rummy", "sa-kaluki", "shanghai"])
+@settings(max_examples=200, deadline=None)
+@given(cards=melds, natural=st.sampled_from(ALL_CARDS[1:]))
+def test_a_refusal_never_contradicts_itself(variant, cards, natural):  # R9, R46
+    """What a reason says the set already holds is one of its natural cards, and is
+    never among the cards it then offers."""
+    rules = get_ruleset(variant)
+    try:
+        verdict = rescue(cards, natural, rules, players=max(rules.players))
+    except PackError:
+        assume(False)
+    for reason in verdict.reasons:
+        if "already holds" not in reason:
+            continue
+        held, _, offered = reason.partition("already holds ")[2].partition(";")
+        assert held in {str(card) for card in cards if not rules.is_wild(card)}, reason
+        assert held not in offered.split(": ")[-1].replace(" or ", ", ").split(", "), reason
+
+
 def test_pack_is_checked_across_the_meld_and_the_card():  # R3
     with pytest.raises(PackError):
         check("6C 6C JK", "6C", "shove-it")
@@ -211,9 +270,9 @@ def test_a_refused_rescue_still_says_the_rule_of_the_table():  # R25
 # --- Properties --------------------------------------------------------------------
 
 
-def wild_count(reading, cards) -> int:
+def wild_count(reading, cards, rules) -> int:
     if isinstance(reading, SetReading):
-        return sum(not card.is_natural for card in cards)
+        return sum(rules.is_wild(card) for card in cards)
     return sum(not placed.natural for placed in reading.cards)
 
 
@@ -221,9 +280,9 @@ def stood_for(reading, cards, rules) -> set[Card]:
     """What the wild cards of the meld read this way stand for, straight from R24."""
     if isinstance(reading, RunReading):
         return {placed.stands_for for placed in reading.cards if not placed.natural}
-    if all(card.is_natural for card in cards):
+    if not any(rules.is_wild(card) for card in cards):
         return set()
-    held = {card.suit for card in cards if card.is_natural}
+    held = {card.suit for card in cards if not rules.is_wild(card)}
     return {
         Card(reading.rank, suit)
         for suit in "SHDC"
@@ -256,10 +315,12 @@ def test_a_rescue_is_legal_exactly_when_a_wild_card_stands_for_the_card(
         assert swap.after.legal
         (after,) = swap.after.readings
         assert after.key == swap.reading.key
-        assert wild_count(after, swap.after.cards) == wild_count(swap.reading, cards) - 1
+        assert wild_count(after, swap.after.cards, rules) == (
+            wild_count(swap.reading, cards, rules) - 1
+        )
         assert Counter(swap.after.cards) == Counter(cards) - Counter([swap.freed]) + Counter(
             [natural]
         )
-        assert not swap.freed.is_natural
+        assert rules.is_wild(swap.freed)
         if isinstance(swap.reading, RunReading):
             assert swap.stood_for == natural
