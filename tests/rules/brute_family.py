@@ -10,6 +10,7 @@ high)``.
 from itertools import pairwise
 
 from referee.rules import Card, WildLimit
+from referee.rules.ruleset import Ace
 
 SUITS = ("S", "H", "D", "C")
 
@@ -67,9 +68,9 @@ def run_wilds(cards, rules, suit, low, high):
         return None
     if high - low + 1 != len(cards):
         return None
-    if low == 1 and high == 14 and not rules.ace_both_ends:  # R12, R45
+    if low == 1 and high == 14 and rules.ace is not Ace.BOTH_ENDS:  # R12, R45
         return None
-    if low == 1 and rules.ace_high_only:  # R45: Shanghai
+    if low == 1 and rules.ace is Ace.HIGH_ONLY:  # R45: Shanghai
         return None
     left = list(cards)
     natural_places = []
@@ -116,7 +117,7 @@ def fits_part(cards, rules, deal, part, key, wild) -> bool:
         return False
     if part.distinct_suits and len({card.suit for card in cards}) < len(cards):
         return False
-    if rules.initial_wilds_per_meld is not None and wild > rules.initial_wilds_per_meld:
+    if deal.meld_wilds is not None and wild > deal.meld_wilds:
         return False
     return deal.contract_wilds is None or wild <= deal.contract_wilds
 
