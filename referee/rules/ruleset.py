@@ -326,7 +326,7 @@ class Packs:
 
 
 #: R3: two packs up to four players, a third from five on, two jokers a deck.
-PUSH_PACKS = Packs.of(((1, 4), 2, 4), ((5, 8), 3, 6))
+PUSH_PACKS = Packs.of(((2, 4), 2, 4), ((5, 8), 3, 6))
 
 
 @dataclass(frozen=True)
