@@ -280,7 +280,15 @@ def _read_deals(value: object) -> tuple[_DealDoc, ...]:
 
 def _read_players(value: object) -> tuple[int, ...]:
     counts = _list(value, ("players",), 1, PLAYERS[1] - PLAYERS[0] + 1, "player counts")
-    read = [_whole(n, ("players", i), *PLAYERS) for i, n in enumerate(counts, 1)]
+    read = []
+    for index, count in enumerate(counts, 1):
+        if isinstance(count, bool) or not isinstance(count, int) or not 2 <= count <= 8:
+            raise HouseRulesError(
+                f'"players" must list whole numbers from {PLAYERS[0]} to {PLAYERS[1]}',
+                key="players",
+                path=("players", index),
+            )
+        read.append(count)
     if len(set(read)) != len(read):
         _bad(("players",), "must name each player count once")
     return tuple(sorted(read))
