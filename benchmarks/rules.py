@@ -800,8 +800,8 @@ def longest_melds(rng: random.Random, rules: Ruleset, count: int) -> list[list[C
     for _ in range(count):
         if rules.runs_allowed:
             suit = rng.choice(FAMILY_SUITS)
-            size = 14 if rules.ace_both_ends else 13
-            low = 1 if size == 14 else (2 if rules.ace_high_only else rng.randint(1, 2))
+            size = rules.max_run
+            low = 1 if size == 14 else (2 if rules.ace == "high_only" else rng.randint(1, 2))
             cards = [Card(1 if p == 14 else p, suit) for p in range(low, low + size)]
         else:
             rank = rng.randint(3, 13)

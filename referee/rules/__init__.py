@@ -7,7 +7,16 @@ decided here, once.
 
 from .cards import Card, format_cards, parse_cards
 from .contracts import ContractVerdict, check_contract, describe_contract
-from .errors import CardError, GameRuleError, PackError, RulesError, UnknownVariantError
+from .errors import (
+    CardError,
+    GameRuleError,
+    HouseRulesError,
+    PackError,
+    RulesError,
+    UnknownVariantError,
+    UnplayableRulesError,
+)
+from .house import HOUSE_KEYS, apply_house, describe_house, house_changes, house_rules_of
 from .melds import (
     Declaration,
     MeldVerdict,
@@ -20,6 +29,9 @@ from .melds import (
 )
 from .rescue import RescueVerdict, Swap, rescue
 from .ruleset import (
+    Ace,
+    Bonus,
+    Buys,
     CardValues,
     ContractPart,
     DealRule,
@@ -36,8 +48,12 @@ from .solver import Solution, SolvedMeld, solve_hand
 from .variants import OPTIONS, VARIANTS, Variant, get_ruleset, get_variant
 
 __all__ = [
+    "HOUSE_KEYS",
     "OPTIONS",
     "VARIANTS",
+    "Ace",
+    "Bonus",
+    "Buys",
     "Card",
     "CardError",
     "CardValues",
@@ -47,6 +63,7 @@ __all__ = [
     "Declaration",
     "GameRuleError",
     "HandScore",
+    "HouseRulesError",
     "MeldVerdict",
     "MeldWords",
     "Pack",
@@ -64,15 +81,20 @@ __all__ = [
     "SolvedMeld",
     "Swap",
     "UnknownVariantError",
+    "UnplayableRulesError",
     "Variant",
     "WholeHand",
     "WildLimit",
+    "apply_house",
     "check_contract",
     "describe_contract",
+    "describe_house",
     "extend_meld",
     "format_cards",
     "get_ruleset",
     "get_variant",
+    "house_changes",
+    "house_rules_of",
     "parse_cards",
     "read_meld",
     "rescue",

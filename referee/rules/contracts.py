@@ -148,20 +148,21 @@ def _near_misses(rules: Ruleset, deal: DealRule, verdicts: Sequence[MeldVerdict]
 Choice = tuple[int, ContractPart | None, Reading]  # meld, the part it is (None: further)
 
 
-def _apart(one: RunReading, other: RunReading) -> bool:
-    """R48: at least one rank between two runs of one suit that neither covers."""
-    return one.high + 1 < other.low or other.high + 1 < one.low
+def _apart(rules: Ruleset, one: RunReading, other: RunReading) -> bool:
+    """R48: at least ``contract_runs_gap`` ranks between two runs of one suit that
+    neither covers (round the corner too, where runs turn it: R69)."""
+    return rules.runs_apart((one.low, one.high), (other.low, other.high))
 
 
-def _clash(rule: str, chosen: Sequence[Choice], new: Choice) -> bool:
+def _clash(rules: Ruleset, rule: str, chosen: Sequence[Choice], new: Choice) -> bool:
     """Whether the new choice breaks ``rule`` beside one already chosen."""
     reading = new[2]
     for _, _, other in chosen:
         if isinstance(reading, RunReading) and isinstance(other, RunReading):
             if reading.suit != other.suit:
                 continue
-            if rule == "twice" or (rule == "gap" and not _apart(reading, other)):  # R48, R54
-                return True
+            if rule == "twice" or (rule == "gap" and not _apart(rules, reading, other)):
+                return True  # R48, R54
         elif (
             rule == "twice"
             and isinstance(reading, SetReading)
@@ -201,7 +202,7 @@ def _search(
             if most_wild is not None and wilds + wild > most_wild:
                 continue
             choice = (index, part, reading)
-            if any(_clash(rule, chosen, choice) for rule in checked):
+            if any(_clash(rules, rule, chosen, choice) for rule in checked):
                 continue
             if part is not None:
                 need[part] -= 1
@@ -280,15 +281,18 @@ def _broken(
         for other_index, _, other in chosen[:position]:
             pair = (other_index + 1, index + 1)
             if rule == "gap" and _clash(
-                "gap", [(other_index, None, other)], (index, None, reading)
+                rules, "gap", [(other_index, None, other)], (index, None, reading)
             ):
+                gap = rules.contract_runs_gap
+                cards = "one card" if gap == 1 else f"{number_word(gap)} cards"
                 return (
-                    f"in {rules.name} two {words.runs} of one suit need at least one card "
+                    f"in {rules.name} two {words.runs} of one suit need at least {cards} "
                     f"between them that neither holds: melds {pair[0]} and {pair[1]} "
-                    f"({other.describe()[2:]} and {reading.describe()[2:]}) have none (R48)"
+                    f"({other.describe()[2:]} and {reading.describe()[2:]}) have "
+                    f"{'none' if gap == 1 else 'fewer'} (R48)"
                 )
             if rule == "twice" and _clash(
-                "twice", [(other_index, None, other)], (index, None, reading)
+                rules, "twice", [(other_index, None, other)], (index, None, reading)
             ):
                 if isinstance(reading, SetReading):
                     what = f"two {words.sets} of one rank: melds {pair[0]} and {pair[1]} are "

@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from .ruleset import (
+    Ace,
+    Buys,
     CardValues,
     ContractPart,
     DealRule,
@@ -118,8 +120,8 @@ _CONTRACT_RUMMY = Ruleset(
     set_min=3,
     run_min=4,  # R44
     twos_wild=False,  # R46: option twos_wild
-    ace_both_ends=True,  # R45
-    contract_runs_gap=True,  # R48
+    ace=Ace.BOTH_ENDS,  # R45
+    contract_runs_gap=1,  # R48
     later_melds=False,  # R59
     joker_exchange="to_hand",  # R79: also Jo, Progressive, King, Shanghai, SA Kaluki, Russian
     stock_out=False,  # R64
@@ -130,7 +132,7 @@ _JO = replace(
     variant="jo",
     name="Jo",
     # R49: 2, 3 or 4 decks; jokers = players - 1.
-    packs=Packs.of(((3, 4), 2, -1), ((5, 6), 3, -1), ((7, 8), 4, -1), jokers_per_player=1),
+    packs=Packs.of(*(((n, n), (n + 1) // 2, n - 1) for n in range(3, 9))),
     scoring="winner_takes",  # R62
     winner="highest",  # R62
 )
@@ -178,9 +180,8 @@ _SHANGHAI = replace(
     ),
     card_values=_values(joker=20, ace=15, courts=10, r2_2=20),  # R60
     twos_wild=True,  # R46
-    ace_both_ends=False,
-    ace_high_only=True,  # R45
-    contract_runs_gap=False,  # R48: "without the need of a gap"
+    ace=Ace.HIGH_ONLY,  # R45
+    contract_runs_gap=0,  # R48: "without the need of a gap"
     wild_limit=WildLimit.BY_SIZE,  # R51
     wild_limit_by_size=(
         ("set", 3, 1),
@@ -190,6 +191,7 @@ _SHANGHAI = replace(
         ("run", 10, 4),
     ),
     lay_offs_wild_limited=False,  # R51
+    buys=Buys(per_deal=3, last_deal=4),  # R77
 )
 
 _LOBA = replace(
@@ -197,15 +199,23 @@ _LOBA = replace(
     variant="loba",
     name="Loba",
     players=(2, 3, 4, 5),
-    deals=_deals(
-        True, (11, "2G3"), (11, "G3 S4"), (11, "2S4"), (11, "3G3"), (11, "2G3 S4"), (11, "G3 2S4")
+    deals=tuple(
+        replace(deal, meld_wilds=1)  # R52
+        for deal in _deals(
+            True,
+            (11, "2G3"),
+            (11, "G3 S4"),
+            (11, "2S4"),
+            (11, "3G3"),
+            (11, "2G3 S4"),
+            (11, "G3 2S4"),
+        )
     ),  # R57
     card_values=_values(joker=25, ace=14, courts=(11, 12, 13)),  # R60
     packs=TWO_DECKS_FOUR_JOKERS,  # R49
     words=MeldWords("trio", "trios", "escalera", "escaleras"),  # R42
-    ace_both_ends=False,  # R45
-    contract_runs_gap=False,  # R48: silent, so R14
-    initial_wilds_per_meld=1,  # R52
+    ace=Ace.LOW_OR_HIGH,  # R45
+    contract_runs_gap=0,  # R48: silent, so R14
     joker_exchange="move",  # R79
 )
 
@@ -213,7 +223,7 @@ _CARIOCA = replace(
     _LOBA,
     variant="carioca",
     name="Carioca",
-    deals=(*_LOBA.deals, DealRule(7, 12, _parts(True, "3S4"))),  # R57
+    deals=(*_LOBA.deals, DealRule(7, 12, _parts(True, "3S4"), meld_wilds=1)),  # R52, R57
     card_values=_values(joker=50, ace=20, courts=10),  # R60
     joker_exchange="move_anywhere",  # R79
 )
@@ -237,9 +247,10 @@ _SA_KALUKI = replace(
     words=MeldWords("group", "groups", "run", "runs"),  # R42
     set_distinct_suits=True,  # R43
     run_min=3,  # R44
-    contract_runs_gap=False,
+    contract_runs_gap=0,
     closed_melds=True,  # R53
     later_melds=True,  # R59
+    buys=Buys(per_deal=4),  # R77
 )
 
 _CARIBBEAN = replace(
@@ -263,7 +274,7 @@ _CARIBBEAN = replace(
     packs=Packs.of(((3, 6), 2, 4)),  # R49
     words=MeldWords('"three"', '"threes"', '"four"', '"fours"', names_size=True),  # R42
     exact_initial_meld=False,  # R47: more_melds yes
-    contract_runs_gap=False,
+    contract_runs_gap=0,
     set_min_natural=2,  # R54
     run_wilds_apart=True,  # R54
     one_rank_one_suit=True,  # R54
@@ -282,9 +293,9 @@ _RUSSIAN = replace(
     card_values=_values(joker=25, ace=15, courts=10, r2_10=5),  # R60
     packs=Packs.of(((2, 2), 1, 2), ((3, 4), 2, 4), ((5, 6), 3, 6), ((7, 8), 4, 8)),  # R49
     words=SET_WORDS,  # R42
-    ace_both_ends=False,  # R45: the garbled order read as R12
+    ace=Ace.LOW_OR_HIGH,  # R45: the garbled order read as R12
     exact_initial_meld=False,  # R47
-    contract_runs_gap=False,
+    contract_runs_gap=0,
     later_melds=True,  # R59
 )
 
@@ -325,11 +336,13 @@ _TELEFUNKEN = replace(
     ),
     wild_limit=WildLimit.ONE,  # R55
     run_min=3,  # R44
-    ace_both_ends=False,
+    ace=Ace.LOW_OR_HIGH,
     exact_initial_meld=False,  # R47: exact, more_melds yes
-    contract_runs_gap=False,
+    contract_runs_gap=0,
     later_melds=True,  # R59
     joker_exchange="two_for_one",  # R79: Farmer's Rummy too
+    deal_direction="right",  # R76: "counter-clockwise"
+    buys=Buys(per_game=7),  # R77: seven chips
 )
 
 _FARMERS = replace(
@@ -360,6 +373,8 @@ _FARMERS = replace(
     runs_allowed=False,  # R44
     wild_limit=WildLimit.FEWER_THAN_NATURAL,  # R56
     wild_lay_off=False,  # R56
+    deal_direction="left",  # R76: as R37, unlike Telefunken
+    buys=Buys(per_game=10),  # R77: ten tokens, read as for the whole game
 )
 
 #: R41's order: each game's ruleset and the options it offers, with their defaults.

@@ -34,7 +34,17 @@ from .cards import (
     rank_token,
 )
 from .errors import RulesError
-from .ruleset import ContractPart, DealRule, Kind, Ruleset, WildLimit, describe_parts
+from .ruleset import (
+    RANKS,
+    Ace,
+    ContractPart,
+    DealRule,
+    Kind,
+    Ruleset,
+    WildLimit,
+    describe_parts,
+    rank_at,
+)
 from .words import listed, wild_cards
 
 MIN_MELD = 3  # R8, R11
@@ -44,7 +54,8 @@ SET_ORDER = (TWO, *SET_RANKS)  # where 2s are not wild, a set of twos comes firs
 
 
 def _position_card(position: int, suit: str) -> Card:
-    return card_of(ACE if position == ACE_HIGH else position, suit)
+    """The card of a run's place: 14 is the ace high, 15 on the 2 past it (R69)."""
+    return card_of(rank_at(position), suit)
 
 
 def _span_text(low: int, high: int) -> str:
@@ -106,6 +117,10 @@ class RunReading:
     def key(self) -> tuple[int, ...]:
         return (1, SUITS.index(self.suit), self.low, self.high)
 
+    def holds(self, rank: int) -> bool:
+        """Whether the span has a place of this rank (1-13), round the corner too."""
+        return any(rank_at(position) == rank for position in range(self.low, self.high + 1))
+
     def describe(self) -> str:
         return f"a run of {SUIT_NAMES[self.suit]} {_span_text(self.low, self.high)}"
 
@@ -164,11 +179,12 @@ class Declaration:
     def matches(self, reading: Reading) -> bool:
         if isinstance(reading, SetReading):
             return self.kind == "set" and self.rank in (None, reading.rank)
+        # A run's top is its rank's place however far round the corner it is (R69).
         return (
             self.kind == "run"
             and self.suit in (None, reading.suit)
             and self.low in (None, reading.low)
-            and self.high in (None, reading.high)
+            and (self.high is None or rank_at(self.high) == rank_at(reading.high))
         )
 
     def describe(self) -> str:
@@ -214,6 +230,8 @@ class Limits:
     by_size: bool = False  # R51: the ruleset's table
     set_min_natural: int = 0  # R54
     run_wilds_apart: bool = False  # R54
+    no_more_than_natural: bool = False  # R70: wild cards at most half the meld
+    min_natural: int = 0  # R70: two natural cards in every meld
 
     @property
     def none(self) -> bool:
@@ -228,12 +246,15 @@ class Limits:
             rules.set_min_natural or rules.run_wilds_apart
         ):
             return NO_LIMITS
+        limit = rules.wild_limit if counted else WildLimit.ANY
         limits = cls(
-            fewer_than_natural=counted and rules.wild_limit is WildLimit.FEWER_THAN_NATURAL,
-            most_wild=1 if counted and rules.wild_limit is WildLimit.ONE else None,
-            by_size=counted and rules.wild_limit is WildLimit.BY_SIZE,
+            fewer_than_natural=limit is WildLimit.FEWER_THAN_NATURAL,
+            most_wild=1 if limit is WildLimit.ONE else None,
+            by_size=limit is WildLimit.BY_SIZE,
             set_min_natural=rules.set_min_natural,
             run_wilds_apart=rules.run_wilds_apart,
+            no_more_than_natural=limit is WildLimit.NO_MORE_THAN_NATURAL,
+            min_natural=2 if limit is WildLimit.TWO_NATURAL else 0,
         )
         return NO_LIMITS if limits == NO_LIMITS else limits
 
@@ -255,6 +276,16 @@ def _limit_reason(
     wild = size - natural
     if limits.fewer_than_natural and 2 * natural <= size:  # R7, R56
         return _too_many_wild(rules, kind, natural, wild)
+    if limits.no_more_than_natural and wild > natural:  # R70
+        return (
+            f"too many wild cards: a meld holds no more wild cards than natural cards, and "
+            f"as a {kind} this has {number_word(natural)} natural and {number_word(wild)} wild"
+        )
+    if natural < limits.min_natural:  # R70
+        return (
+            f"a meld holds at least {number_word(limits.min_natural)} natural cards; as a "
+            f"{kind} this has {number_word(natural)}"
+        )
     most, sized = limits.most_wild, False
     if limits.by_size:  # R51
         by_size = rules.most_wild(kind, size)
@@ -355,12 +386,7 @@ def _too_many_wild(rules: Ruleset, kind: str, natural: int, wild: int) -> str:
     )
 
 
-# --- Runs (R11-R13, R15, R44, R45) ---------------------------------------------
-
-
-def _max_run(rules: Ruleset) -> int:
-    """R12: 13 cards, one ace; 14 where a run may run from ace to ace (R45)."""
-    return MAX_RUN + 1 if rules.ace_both_ends else MAX_RUN
+# --- Runs (R11-R13, R15, R44, R45, R69) -----------------------------------------
 
 
 def _run_readings(
@@ -380,13 +406,14 @@ def _run_readings(
     total = len(cards) + (len(fixed.in_order) if fixed else 0)
     if not rules.runs_allowed or total < max(MIN_MELD, rules.run_min):
         return []
-    if total > _max_run(rules):
+    if total > rules.max_run:
         return []
     naturals = [card for card in cards if not rules.is_wild(card)]
     flexible = [card for card in cards if rules.is_wild(card)]  # jokers, and 2s where wild
     limits = NO_LIMITS if not wild_limit else Limits.of(rules) if limits is None else limits
     fewer = limits.fewer_than_natural
     fixed_natural = fixed.natural_count if fixed else 0
+    around = rules.ace is Ace.AROUND
     readings = []
     for suit in _run_suits(naturals, fixed):
         if fewer:  # R7: even with a 2 of the suit as itself, too few naturals
@@ -394,7 +421,7 @@ def _run_readings(
             if 2 * (fixed_natural + len(naturals) + two) <= total:
                 continue
         for low in _possible_lows(naturals, total, fixed, rules):
-            placed = _place(suit, low, total, naturals, flexible, fixed)
+            placed = _place(suit, low, total, naturals, flexible, fixed, around)
             if placed is None:
                 continue
             in_order, natural = placed
@@ -402,7 +429,7 @@ def _run_readings(
             if not limits.none and _run_limit_reason(
                 rules, limits, reading, fixed_natural + natural
             ):
-                continue  # R7, R50-R56
+                continue  # R7, R50-R56, R70
             readings.append(reading)
     return readings
 
@@ -419,11 +446,27 @@ def _run_limit_reason(
 
 def _possible_lows(
     naturals: Sequence[Card], total: int, fixed: RunReading | None, rules: Ruleset
-) -> range:
+) -> Sequence[int]:
     """The lowest positions a run of ``total`` cards could start at: every natural,
     and the fixed run, must lie within it (a quick bound, checked again in _place).
-    Where aces are high only, nothing stands below the 2 (R45)."""
-    first, last = (TWO if rules.ace_high_only else 1), ACE_HIGH + 1 - total
+    Where aces are high only, nothing stands below the 2 (R45).
+
+    Round the corner (R69) a run starts at any rank, 1 to 13, and a run of every
+    rank is one reading: from the ace, or from the fixed run's lowest card, the
+    cards laid off on it read above its top (R15: the same places filled)."""
+    if rules.ace is Ace.AROUND:
+        if total == RANKS:
+            return (ACE if fixed is None else fixed.low,)
+        if fixed is not None:
+            starts = range(fixed.high - total + 1, fixed.low + 1)
+            return sorted({rank_at(low) for low in starts})
+        ranks = {card.rank for card in naturals}
+        return [
+            low
+            for low in range(1, RANKS + 1)
+            if all((rank - low) % RANKS < total for rank in ranks)
+        ]
+    first, last = (TWO if rules.ace is Ace.HIGH_ONLY else 1), ACE_HIGH + 1 - total
     anchors = [card.rank for card in naturals if card.rank != ACE]
     if fixed is not None:
         anchors += (fixed.low, fixed.high)
@@ -449,20 +492,27 @@ def _place(
     naturals: Sequence[Card],
     flexible: Sequence[Card],
     fixed: RunReading | None,
+    around: bool = False,
 ) -> tuple[tuple[Card, ...], int] | None:
     """Seat the cards in the span of ``size`` places from ``low`` around the fixed
     run: the cards in run order and how many of the new ones are natural, or None.
 
     R12, R45: an ace sits low when the span starts at the ace, high otherwise; a
-    second ace sits high in the one span that runs from ace to ace."""
+    second ace sits high in the one span that runs from ace to ace. ``around``
+    (R69): every card sits at the one place of its rank in the span, past the
+    king if need be."""
     seats: list[Card | None] = [None] * size
     if fixed is not None:
-        start = fixed.low - low
+        start = (fixed.low - low) % RANKS if around else fixed.low - low
+        if not 0 <= start <= size - len(fixed.in_order):
+            return None
         seats[start : start + len(fixed.in_order)] = fixed.in_order
     for card in naturals:
         if card.suit != suit:
             return None
-        if card.rank == ACE:
+        if around:
+            index = (card.rank - low) % RANKS
+        elif card.rank == ACE:
             index = next(
                 (i for i in (ACE - low, ACE_HIGH - low) if 0 <= i < size and seats[i] is None),
                 -1,
@@ -474,7 +524,7 @@ def _place(
         seats[index] = card
     natural = len(naturals)
     wilds = flexible
-    two = TWO - low
+    two = (TWO - low) % RANKS if around else TWO - low
     if 0 <= two < size and seats[two] is None:
         for index, card in enumerate(flexible):
             if card.rank == TWO and card.suit == suit:
@@ -512,13 +562,13 @@ def _why_not_run(
             f"{rules.name}; this {'would have' if fixed else 'has'} {number_word(total)}"
         )
     holds = "would hold" if fixed else "has"
-    if total > _max_run(rules):
-        if rules.ace_both_ends:
+    if total > rules.max_run:
+        if rules.ace is Ace.BOTH_ENDS:
             return f"a run holds at most 14 cards, from ace to ace; this {holds} {total}"
         return f"a run holds at most 13 cards, one of each rank; this {holds} {total}"
     aces = [card for card in naturals if card.rank == ACE]
     if (
-        rules.ace_high_only
+        rules.ace is Ace.HIGH_ONLY
         and (aces or (fixed and fixed.low == ACE))
         and not _run_readings(cards, rules, fixed, wild_limit=False)
     ):
@@ -526,19 +576,21 @@ def _why_not_run(
             f"in {rules.name} an ace is high only: it follows the king (Q-K-A) and "
             "never comes before the 2"
         )
-    both_ends = rules.ace_both_ends and total == _max_run(rules)  # R45: A..A, 14 cards
+    both_ends = rules.ace is Ace.BOTH_ENDS and total == rules.max_run  # R45: A..A, 14 cards
     if len(aces) > 1 and not (both_ends and len(aces) == 2):
-        if rules.ace_both_ends:
+        if rules.ace is Ace.BOTH_ENDS:
             return "a run holds two aces only when it runs from ace to ace, 14 cards (R45)"
+        if rules.ace is Ace.AROUND:
+            return "a run holds at most one ace, even round the corner (R69)"
         return "a run holds at most one ace (R12)"
-    if aces and fixed and (fixed.low == ACE or fixed.high == ACE_HIGH) and not both_ends:
+    if aces and fixed and fixed.holds(ACE) and not both_ends:
         return f"{fixed.describe()} already has its ace; a run holds at most one ace (R12)"
     seen: set[Card] = set()
     for card in naturals:
         if card in seen and not (card.rank == ACE and both_ends):
             return f"a run may not hold two {card}"
         seen.add(card)
-        if fixed and card.rank != ACE and fixed.low <= card.rank <= fixed.high:
+        if fixed and card.rank != ACE and fixed.holds(card.rank):
             return (
                 f"the place of {card} in {fixed.describe()} is already filled; "
                 "cards are laid off only at a run's ends"
@@ -547,6 +599,8 @@ def _why_not_run(
     if naturals or fixed:
         readings = _run_readings(cards, rules, fixed, wild_limit=False)
         if not readings:
+            if rules.ace is Ace.AROUND:
+                return _too_far_round(naturals, total, fixed)
             return _too_far_apart(naturals, total, fixed)
         best = max(readings, key=lambda reading: reading.natural_count)
         reason = _run_limit_reason(rules, limits, best)
@@ -591,6 +645,34 @@ def _too_far_apart(naturals: Sequence[Card], total: int, fixed: RunReading | Non
     )
 
 
+def _too_far_round(naturals: Sequence[Card], total: int, fixed: RunReading | None) -> str:
+    """R69: why no span of ``total`` cards, round the corner or not, holds every
+    natural (and the fixed run): the shortest stretch of ranks holding them all is
+    longer."""
+    ranks = {card.rank for card in naturals}
+    if fixed is not None:
+        ranks |= {rank_at(position) for position in range(fixed.low, fixed.high + 1)}
+    window = _cyclic_window(ranks)
+    need = len(window)
+    if fixed is not None:
+        top = rank_at(fixed.high)
+
+        def distance(card: Card) -> int:
+            return min((fixed.low - card.rank) % RANKS, (card.rank - top) % RANKS)
+
+        far = max(naturals, key=distance)
+        return (
+            f"{far} is too far from the ends of {fixed.describe()}, even round the corner: "
+            f"reaching it takes a run of {need} cards, and these make {total}"
+        )
+    first = next(card for card in naturals if card.rank == window[0])
+    last = next(card for card in naturals if card.rank == window[-1])
+    return (
+        f"{first} and {last} are too far apart for one run, even round the corner: from "
+        f"one to the other takes {need} cards, and this meld has {total}"
+    )
+
+
 def _cyclic_window(ranks: set[int]) -> list[int]:
     """The shortest stretch of ranks, going round from K to A to 2, holding all of them."""
     ordered = sorted(ranks)
@@ -600,6 +682,13 @@ def _cyclic_window(ranks: set[int]) -> list[int]:
     widest, before = max(gaps)
     start = ordered[(before + 1) % len(ordered)]
     return [(start - 1 + step) % 13 + 1 for step in range(13 - widest + 1)]
+
+
+def _below(extended: RunReading, run: RunReading) -> int:
+    """How many places a lay-off adds below the run's lowest card (R23, R54), round
+    the corner where runs turn it (R69: a run of every rank reads from the run's
+    lowest card, so what completes it is above)."""
+    return (run.low - extended.low) % RANKS if extended.low != run.low else 0
 
 
 # --- The referee's answers ----------------------------------------------------
@@ -684,7 +773,7 @@ def part_reason(
         return f"{needs}; this one holds {wild_cards(wild)}"
     if part.distinct_suits and len({card.suit for card in cards}) < len(cards):  # R55
         return f"{needs}; this one repeats a suit"
-    most = rules.initial_wilds_per_meld
+    most = deal.meld_wilds
     if most is not None and wild > most:  # R52
         return (
             f"in {rules.name} each meld of the initial meld holds at most {wild_cards(most)}; "
@@ -817,7 +906,7 @@ def extend_meld(
     upward = [  # R54: below the bottom only once the top is the ace
         e
         for e, run in extended
-        if rules.lay_off_runs == "both_ends" or e.low >= run.low or e.high == ACE_HIGH
+        if rules.lay_off_runs == "both_ends" or not _below(e, run) or rank_at(e.high) == ACE
     ]
     readings = _sorted([*_set_readings(cards, rules, sets, limits), *upward])
 

@@ -380,8 +380,9 @@ def _wild_places(meld: tuple[Card, ...], reading: Reading, rules: Ruleset) -> li
     flexible = [index for index, card in enumerate(meld) if rules.is_wild(card)]
     if isinstance(reading, SetReading):
         return [Wild(index, None, None) for index in flexible]  # a wild 2 is wild in a set (R5)
-    if reading.low <= TWO <= reading.high:
-        # R5, R15: the first 2 of the run's suit sits at rank 2 as itself.
+    if reading.holds(TWO):
+        # R5, R15: the first 2 of the run's suit sits at rank 2 as itself (past the
+        # king too, where runs turn the corner: R69).
         two = next((i for i in flexible if meld[i] == card_of(TWO, reading.suit)), None)
         flexible = [index for index in flexible if index != two]
     # R15: the wild cards fill the open places in the order they were entered, so

@@ -23,7 +23,7 @@ from typing import Literal, NamedTuple
 
 from .cards import RANK_TOKENS, SUIT_NAMES, TWO, Card, check_pack, number_word
 from .errors import GameRuleError, RulesError
-from .words import listed
+from .words import listed, wild_cards
 
 Kind = Literal["set", "run"]
 Scoring = Literal["penalty", "winner_takes"]
@@ -33,6 +33,12 @@ LayOff = Literal["both_ends", "upward"]
 JokerExchange = Literal[
     "in_meld", "to_hand", "move", "move_anywhere", "move_to_top", "two_for_one", "none"
 ]
+ContractSizes = Literal["exact", "at_least"]
+DealDirection = Literal["left", "right"]
+
+#: Ranks in a ring: a run that turns the corner (R69) has its places counted on
+#: past the ace high, 15 for the 2, 16 for the 3 ...
+RANKS = 13
 
 
 class WildLimit(StrEnum):
@@ -46,6 +52,27 @@ class WildLimit(StrEnum):
     FEWER_THAN_NATURAL = "fewer_than_natural"  # R7, R56: strictly more natural
     ONE = "one"  # R55: Telefunken, at most one joker in any meld
     BY_SIZE = "by_size"  # R51: Shanghai, ``wild_limit_by_size``
+    NO_MORE_THAN_NATURAL = "no_more_than_natural"  # R70: wild cards half the meld at most
+    TWO_NATURAL = "two_natural"  # R70: at least two natural cards
+
+
+class Ace(StrEnum):
+    """Where an ace may sit in a run (R12, R45, R69): one field, one value a game."""
+
+    LOW_OR_HIGH = "low_or_high"  # R12: A 2 3 or Q K A, never both, never in the middle
+    HIGH_ONLY = "high_only"  # R45: Shanghai, Q K A only
+    BOTH_ENDS = "both_ends"  # R45: as R12, and the 14-card A 2 ... K A
+    AROUND = "around"  # R69: the run may turn the corner, Q K A 2 3; the ace once
+
+
+def rank_at(position: int) -> int:
+    """The rank of a run's place: 1-13 as they are, 14 the ace high, and on round
+    the corner where a run may turn it (R69): 15 the 2, 16 the 3 ...
+
+    >>> rank_at(3), rank_at(14), rank_at(15)
+    (3, 1, 2)
+    """
+    return (position - 1) % RANKS + 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +199,38 @@ class DealRule:
     whole_hand: WholeHand | None = None
     contract_wilds: int | None = None
     name: str = ""  # the deal's own name ("Blitz")
+    meld_wilds: int | None = None  # R52: the most wild cards in each meld of the initial meld
+
+
+@dataclass(frozen=True, slots=True)
+class Buys:
+    """R77: how many discards a player may buy out of turn: in each deal, in the
+    last deal (None: as in every other deal) and in the whole game; None is no
+    limit. The referee counts buys; they never change a score."""
+
+    per_deal: int | None = None
+    last_deal: int | None = None
+    per_game: int | None = None
+
+    def in_deal(self, number: int, deals: int) -> int | None:
+        """The most buys a player has in deal ``number`` of ``deals`` (the game's
+        limit aside); None is no limit."""
+        if number == deals and self.last_deal is not None:
+            return self.last_deal
+        return self.per_deal
+
+
+NO_BUYS = Buys()
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    """R75: a bonus or penalty a table names in its house rules, so that a deal
+    may carry it in one tap: a short reason and the points it adds (negative for a
+    bonus in a penalty game)."""
+
+    name: str
+    points: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,8 +275,9 @@ class CardValues:
 
     @property
     def step(self) -> int:
-        """Every hand's points are a multiple of this (5 in every Push variant)."""
-        return math.gcd(*self.by_rank, *(points for _, points in self.by_card))
+        """Every hand's points are a multiple of this (5 in every Push variant); 1
+        where every card is worth nothing (a house rule may say so, R68)."""
+        return math.gcd(*self.by_rank, *(points for _, points in self.by_card)) or 1
 
     def pack_total(self, packs: int, jokers: int | None = None) -> int:
         """The points of the whole pack of ``packs`` decks and ``jokers`` jokers (two a
@@ -249,28 +309,28 @@ class Pack:
 class Packs:
     """R3, R49: the pack by number of players (``Ruleset.pack(players)``).
 
-    Rows are (lowest players, highest players, decks, jokers); ``jokers_per_player``
-    adds that many jokers a player on top (Jo: jokers = players - 1).
+    Rows are (lowest players, highest players, decks, jokers), lowest first. A
+    count no row names takes the last row's pack; house rules (R71) name a pack
+    for every count they allow.
     """
 
     rows: tuple[tuple[int, int, int, int], ...]
-    jokers_per_player: int = 0
 
     @classmethod
-    def of(cls, *rows: tuple[tuple[int, int], int, int], jokers_per_player: int = 0) -> Packs:
-        return cls(tuple((low, high, decks, jokers) for (low, high), decks, jokers in rows),
-                   jokers_per_player)  # fmt: skip
+    def of(cls, *rows: tuple[tuple[int, int], int, int]) -> Packs:
+        return cls(tuple((low, high, decks, jokers) for (low, high), decks, jokers in rows))
+
+    def row_of(self, players: int) -> tuple[int, int, int, int] | None:
+        """The row that names this many players; None if none does."""
+        return next((row for row in self.rows if row[0] <= players <= row[1]), None)
 
     def pack(self, players: int) -> Pack:
-        for low, high, decks, jokers in self.rows:
-            if low <= players <= high:
-                return Pack(decks, jokers + self.jokers_per_player * players)
-        last = self.rows[-1]
-        return Pack(last[2], last[3] + self.jokers_per_player * players)
+        row = self.row_of(players) or self.rows[-1]
+        return Pack(row[2], row[3])
 
 
 #: R3: two packs up to four players, a third from five on, two jokers a deck.
-PUSH_PACKS = Packs.of(((1, 4), 2, 4), ((5, 8), 3, 6))
+PUSH_PACKS = Packs.of(((2, 4), 2, 4), ((5, 8), 3, 6))
 
 
 @dataclass(frozen=True)
@@ -299,12 +359,10 @@ class Ruleset:
     run_min: int = 3  # R11, R44
     runs_allowed: bool = True  # R44: Farmer's Rummy has none
     twos_wild: bool = True  # R4, R46: jokers always; 2s too where this is on
-    ace_both_ends: bool = False  # R45: the 14-card run A..A
-    ace_high_only: bool = False  # R45: Shanghai
-    contract_runs_gap: bool = False  # R48
+    ace: Ace = Ace.LOW_OR_HIGH  # R12, R45, R69
+    contract_runs_gap: int = 0  # R48: ranks that must lie between two contract runs of a suit
     wild_limit_by_size: tuple[tuple[Kind, int, int], ...] = ()  # R51: (kind, size, most)
     lay_offs_wild_limited: bool = True  # R51: Shanghai's table is not for lay-offs
-    initial_wilds_per_meld: int | None = None  # R52: Loba, Carioca
     set_min_natural: int = 0  # R54: Caribbean, a "three" holds two naturals
     run_wilds_apart: bool = False  # R54: Caribbean, no two wild cards side by side
     wild_lay_off: bool = True  # R56: Farmer's Rummy lays off no wild card
@@ -317,11 +375,48 @@ class Ruleset:
     winner: Winner = "lowest"  # R32, R62
     bent_table_doubles: bool = False  # R63
     stock_out: bool = True  # R27; R64: the family reshuffles, a deal needs a winner
+    deal_direction: DealDirection = "left"  # R76: the deal passes clockwise, or not
+    buys: Buys = NO_BUYS  # R77
+    bonuses: tuple[Bonus, ...] = ()  # R75: the table's named bonuses and penalties
 
     @property
     def more_melds(self) -> bool:
         """R21, R47: whether further melds may go down in the contract's turn."""
         return not self.exact_initial_meld
+
+    @property
+    def contract_sizes(self) -> ContractSizes:
+        """R47, as house rules say it (R68): ``exact`` where the contract's melds are
+        of exactly their size (a part or two that is "or more" aside), else
+        ``at_least``."""
+        exact = any(part.exact for deal in self.deals for part in deal.contract)
+        return "exact" if exact else "at_least"
+
+    @property
+    def initial_wilds_per_meld(self) -> int | None:
+        """R52 for pages that say it once for the game: the most wild cards each meld
+        of the initial meld may hold, where every deal with a contract has the same
+        such limit (``DealRule.meld_wilds``); None otherwise."""
+        limits = {deal.meld_wilds for deal in self.deals if deal.contract}
+        return limits.pop() if len(limits) == 1 else None
+
+    @property
+    def max_run(self) -> int:
+        """R12: 13 cards, one ace; 14 where a run may run from ace to ace (R45)."""
+        return RANKS + 1 if self.ace is Ace.BOTH_ENDS else RANKS
+
+    def runs_apart(self, one: tuple[int, int], other: tuple[int, int]) -> bool:
+        """R48: whether two runs of one suit, each (low, high), have at least
+        ``contract_runs_gap`` ranks between them that neither covers. Where a run
+        may turn the corner (R69) the ranks are a ring, so the gap must hold on
+        both sides: ``J Q K`` and ``2 3 4`` have the ace between them."""
+        gap = self.contract_runs_gap
+        if self.ace is not Ace.AROUND:
+            return one[1] + gap < other[0] or other[1] + gap < one[0]
+        if (one[1] - one[0] + 1) + (other[1] - other[0] + 1) + 2 * gap > RANKS:
+            return False
+        widened = _ring(one[0] - gap, one[1] + gap)
+        return not widened & _ring(*other)
 
     def deal(self, number: int) -> DealRule:
         """The rule of deal ``number`` (1-based); RulesError if the game has no such deal."""
@@ -397,6 +492,10 @@ class Ruleset:
             lines.append("A meld holds more natural cards than wild cards.")
         if self.wild_limit is WildLimit.ONE:
             lines.append("A meld holds at most one wild card.")
+        if self.wild_limit is WildLimit.NO_MORE_THAN_NATURAL:  # R70
+            lines.append("A meld holds no more wild cards than natural cards.")
+        if self.wild_limit is WildLimit.TWO_NATURAL:  # R70
+            lines.append("A meld holds at least two natural cards.")
         if self.wild_limit is WildLimit.BY_SIZE:
             table = ", ".join(
                 f"a {self.words.noun(kind)} of {size}: {limit}"
@@ -418,6 +517,13 @@ class Ruleset:
                 f"{number_word(self.initial_wilds_per_meld)} wild card; later, any number "
                 "may be laid off."
             )
+        else:  # R52 in some deals only (house rules, R68)
+            for most in sorted({d.meld_wilds for d in self.deals if d.meld_wilds is not None}):
+                named = [str(d.number) for d in self.deals if d.meld_wilds == most]
+                lines.append(
+                    f"Deal{'s' * (len(named) > 1)} {listed(named)}: each meld of the initial "
+                    f"meld holds at most {wild_cards(most)}."
+                )
         limited = sorted({d.contract_wilds for d in self.deals if d.contract_wilds is not None})
         for most in limited:
             deals = [d.number for d in self.deals if d.contract_wilds == most]
@@ -430,6 +536,14 @@ class Ruleset:
         if not self.wild_lay_off:
             lines.append("A wild card is never laid off onto a meld on the table.")
         return tuple(lines)
+
+
+def _ring(low: int, high: int) -> int:
+    """The ranks of the places ``low`` to ``high`` as bits, round the corner (R69)."""
+    mask = 0
+    for position in range(low, high + 1):
+        mask |= 1 << (rank_at(position) - 1)
+    return mask
 
 
 class Preset(NamedTuple):

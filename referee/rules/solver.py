@@ -45,7 +45,7 @@ from .melds import (
     SetReading,
     read_meld,
 )
-from .ruleset import ContractPart, DealRule, Kind, Ruleset, WildLimit
+from .ruleset import RANKS, Ace, ContractPart, DealRule, Kind, Ruleset, WildLimit, rank_at
 
 __all__ = ["MAX_COMPLETING", "MAX_HAND", "Solution", "SolvedMeld", "solve_hand"]
 
@@ -276,12 +276,16 @@ class _Search:
         self.start = tuple(counts[card] for card in self.types)
         self.lead = -1  # the one card more (best_with), placed first
         self.by_rank: dict[int, list[int]] = {}
+        # Each natural card by the places of a run it may sit at: its rank, the ace
+        # high too, and past the king where runs turn the corner (R12, R69).
+        self.around = rules.ace is Ace.AROUND
+        self.top = 2 * RANKS - 1 if self.around else ACE_HIGH  # the highest place
         self.at: dict[tuple[str, int], int] = {}
         for index, card in enumerate(self.types):
             self.by_rank.setdefault(card.rank, []).append(index)
             self.at[card.suit, card.rank] = index
-            if card.rank == ACE:
-                self.at[card.suit, ACE_HIGH] = index
+            if card.rank == ACE or self.around:
+                self.at[card.suit, card.rank + RANKS] = index
         self.points = [rules.card_values(card) for card in self.types]
         self.seats = [_Seat(NATURAL, index, None) for index in range(len(self.types))]
         self.wild_total = len(wild)
@@ -304,14 +308,15 @@ class _Search:
         self.parts = list(dict.fromkeys(rule.contract))
         self.need0 = tuple(rule.contract.count(part) for part in self.parts)
         self.further = rules.more_melds or not rule.contract  # R21, R47, R58
-        self.gap = rules.contract_runs_gap  # R48
+        self.gap = rules.contract_runs_gap > 0  # R48
         self.twice = rules.one_rank_one_suit  # R54
         self.cross = self.gap or self.twice
         self.contract_wilds = rule.contract_wilds  # R53
+        self.meld_wilds = rule.meld_wilds  # R52
         self.whole = rule.whole_hand  # R58
-        self.max_run = 14 if rules.ace_both_ends else 13  # R12, R45
+        self.max_run = rules.max_run  # R12, R45
         self.run_min = max(3, rules.run_min)
-        self.low_min = TWO if rules.ace_high_only else ACE  # R45
+        self.low_min = TWO if rules.ace is Ace.HIGH_ONLY else ACE  # R45
         self.set_max = 4 if rules.set_distinct_suits else None  # R9, R43
         pack = rules.pack(players)
         self.decks, self.pack_jokers = pack.decks, pack.jokers
@@ -334,11 +339,10 @@ class _Search:
         )
         # Feasibility needs no meld longer than its part: a longer one can be cut down
         # to the part's size and still be legal, except where a meld must hold more
-        # natural cards than wild ones (R7, R56) or the whole hand must go down (R58).
+        # natural cards than wild ones (R7, R56, R70), where a shorter meld may hold
+        # fewer wild cards (R51), or where the whole hand must go down (R58).
         self.trim = (
-            feasible
-            and self.whole is None
-            and rules.wild_limit is not WildLimit.FEWER_THAN_NATURAL
+            feasible and self.whole is None and rules.wild_limit in (WildLimit.ANY, WildLimit.ONE)
         )
         self.suit_types = {
             suit: [index for index, card in enumerate(self.types) if card.suit == suit]
@@ -347,7 +351,11 @@ class _Search:
         # The bound (lower_bound): each suit's natural cards by place, the wild
         # cards each part may take, and the work kept by the cards left.
         self.suit_places = [
-            [(place, self.at[suit, place]) for place in range(1, 15) if (suit, place) in self.at]
+            [
+                (place, self.at[suit, place])
+                for place in range(1, self.top + 1)
+                if (suit, place) in self.at
+            ]
             for suit in SUITS
         ]
         self.bound_caps = [
@@ -374,6 +382,10 @@ class _Search:
             return False
         if limit is WildLimit.ONE and wild > 1:
             return False
+        if limit is WildLimit.NO_MORE_THAN_NATURAL and wild > natural:  # R70
+            return False
+        if limit is WildLimit.TWO_NATURAL and natural < 2:  # R70
+            return False
         if limit is WildLimit.BY_SIZE:
             most = rules.most_wild(kind, size)
             if most is not None and wild > most:
@@ -391,7 +403,6 @@ class _Search:
     ) -> Iterator[int]:
         """The parts (by index) this meld may meet, then -1 if it may be a further
         meld (R20, R21, R47, R52, R53, R55, R56)."""
-        rules = self.rules
         most = self.contract_wilds
         if most is not None and wilds_before + wild > most:  # R53: in the whole meld
             return
@@ -404,7 +415,7 @@ class _Search:
                 continue
             if part.distinct_suits and not (suits_distinct and wild <= 1):
                 continue
-            if rules.initial_wilds_per_meld is not None and wild > rules.initial_wilds_per_meld:
+            if self.meld_wilds is not None and wild > self.meld_wilds:  # R52
                 continue
             yield index
         if self.further and not self.trim:
@@ -432,6 +443,10 @@ class _Search:
             cap = (size - 1) // 2
         elif rules.wild_limit is WildLimit.ONE:
             cap = 1
+        elif rules.wild_limit is WildLimit.NO_MORE_THAN_NATURAL:  # R70
+            cap = size // 2
+        elif rules.wild_limit is WildLimit.TWO_NATURAL:  # R70
+            cap = size - 2
         elif rules.wild_limit is WildLimit.BY_SIZE:
             most = rules.most_wild(part.kind, size)
             cap = size if most is None else most
@@ -439,7 +454,7 @@ class _Search:
             cap = min(cap, size - rules.set_min_natural)
         elif rules.run_wilds_apart:
             cap = min(cap, (size + 1) // 2)
-        for most in (rules.initial_wilds_per_meld, self.contract_wilds):
+        for most in (self.meld_wilds, self.contract_wilds):
             if most is not None:
                 cap = min(cap, most)
         return max(cap, 0)
@@ -593,21 +608,26 @@ class _Search:
         """For one suit: the most of its cards a run of each size the parts need can
         hold, and how many cards it has (its wild 2s that may sit as themselves
         included)."""
-        present = [0] * 16
+        present = [0] * (self.top + 2)
         have = twos
         for place, index in places:
             if counts_left[index]:
                 present[place] = 1
-                if place != ACE_HIGH:
+                if place <= RANKS:  # each card once, not again at its ace-high place
                     have += counts_left[index]
         if twos:
             present[TWO] = 1
+            if self.around:
+                present[TWO + RANKS] = 1
         line = list(accumulate(present))
-        first = self.low_min
-        covers = {
-            size: max(map(sub, line[first + size - 1 : 15], line[first - 1 : 15 - size]))
-            for size in self.run_sizes
-        }
+        covers = {}
+        for size in self.run_sizes:
+            # The lowest places a run of this size may start at (R45, R69).
+            first, last = (1, RANKS) if self.around else (self.low_min, ACE_HIGH + 1 - size)
+            covers[size] = max(
+                map(sub, line[first + size - 1 : last + size], line[first - 1 : last]),
+                default=0,
+            )
         return covers, have
 
     # --- The recursion -----------------------------------------------------------
@@ -740,9 +760,10 @@ class _Search:
             return self.twice and bool(marks >> rank & 1)
         if self.twice and marks >> (16 + SUITS.index(suit)) & 1:
             return True
-        if self.gap:  # R48: at least one rank between two runs of a suit
+        if self.gap:  # R48: ranks between two runs of a suit (round the corner too, R69)
+            apart = self.rules.runs_apart
             for other_suit, other_low, other_high in runs:
-                if other_suit == suit and not (high + 1 < other_low or other_high + 1 < low):
+                if other_suit == suit and not apart((low, high), (other_low, other_high)):
                     return True
         return False
 
@@ -897,8 +918,10 @@ class _Search:
         card = self.types[first]
         suit = card.suit
         suit_index = SUITS.index(suit)
-        if card.rank == ACE:
-            positions = [ACE_HIGH] if rules.ace_high_only else [ACE, ACE_HIGH]
+        if self.around:  # R69: at its rank, or past the king
+            positions = [card.rank, card.rank + RANKS]
+        elif card.rank == ACE:
+            positions = [ACE_HIGH] if rules.ace is Ace.HIGH_ONLY else [ACE, ACE_HIGH]
         else:
             positions = [card.rank]
         budget = self.wild_total - sum(state.twos) - state.used
@@ -914,11 +937,11 @@ class _Search:
             sizes = [size for size in sizes if size in wanted]
         # How many places from 1 up to each place the hand can fill: a quick bound
         # on the wild cards (and lacked cards) a span needs.
-        filled = [0] * 16
-        for place in range(1, 15):
+        filled = [0] * (self.top + 2)
+        for place in range(1, self.top + 1):
             index = self.at.get((suit, place))
             can = (index is not None and counts_left[index] - (index == first) > 0) or (
-                place == TWO and twos_free > 0
+                rank_at(place) == TWO and twos_free > 0
             )
             filled[place] = filled[place - 1] + can
         spare = budget + phantom_budget
@@ -926,7 +949,10 @@ class _Search:
         for position in positions:
             for size in sizes:
                 lowest = max(self.low_min, position - size + 1)
-                for low in range(lowest, min(position, 15 - size) + 1):
+                # R69: a run starts at a rank, 1 to 13; round the corner, a run of
+                # every rank is read from the ace (melds._possible_lows).
+                highest = (ACE if size == RANKS else RANKS) if self.around else 15 - size
+                for low in range(lowest, min(position, highest) + 1):
                     high = low + size - 1
                     if card.rank == ACE and position == ACE_HIGH and low == ACE:
                         continue  # the ace-to-ace run is found with this ace low
@@ -957,11 +983,11 @@ class _Search:
             index = self.at.get((suit, place))
             if index is not None and counts_left[index] - (index == first) > 0:
                 here.append(self.seats[index])
-            if place == TWO and twos_free:
+            if rank_at(place) == TWO and twos_free:
                 here.append(_TWO_SEAT)
             here.append(_WILD_SEAT)
             if phantom_budget:
-                lacked = card_of(ACE if place == ACE_HIGH else place, suit)
+                lacked = card_of(rank_at(place), suit)
                 here.append(_Seat(LACKED, -1, lacked))
             options.append(here)
         chosen: list[_Seat] = []
@@ -1201,7 +1227,7 @@ def _assemble(
             if not suit:
                 suit, low, high = _free_span(rules, taken_runs, len(wilds))
                 taken_runs.append((suit, low, high))
-            meld_cards = _in_run_order(plan.naturals, wilds, low, high)
+            meld_cards = _in_run_order(plan.naturals, wilds, low, high, rules.ace is Ace.AROUND)
             reading = RunReading(suit, low, high, ())
         verdict = read_meld(meld_cards, rules, players=players)
         reading = next(r for r in verdict.readings if _same(r, reading))
@@ -1242,26 +1268,34 @@ def _free_span(
 ) -> tuple[str, int, int]:
     """R16: a run of wild cards only is of any suit and place; one apart from the
     other runs (R48) and of a suit no other run has where that matters (R54)."""
-    low_min = TWO if rules.ace_high_only else ACE
+    low_min = TWO if rules.ace is Ace.HIGH_ONLY else ACE
     for suit in SUITS:
         same = [(low, high) for other, low, high in taken if other == suit]
         if rules.one_rank_one_suit and same:
             continue
-        for low in range(low_min, 15 - size + 1):
+        lows = range(low_min, 15 - size + 1)
+        if rules.ace is Ace.AROUND:  # R69: any rank; a run of all thirteen from the ace
+            lows = range(ACE, ACE + 1 if size == RANKS else RANKS + 1)
+        for low in lows:
             high = low + size - 1
-            if all(high + 1 < other_low or other_high + 1 < low for other_low, other_high in same):
+            if not rules.contract_runs_gap or all(
+                rules.runs_apart((low, high), other) for other in same
+            ):
                 return suit, low, high
     return SUITS[0], low_min, low_min + size - 1
 
 
 def _in_run_order(
-    naturals: Sequence[Card], wilds: Sequence[Card], low: int, high: int
+    naturals: Sequence[Card], wilds: Sequence[Card], low: int, high: int, around: bool = False
 ) -> list[Card]:
     """The run's cards place by place: each natural card at its rank (an ace at the
-    end of the span it sits at), the wild cards in the open places in order."""
+    end of the span it sits at; past the king where runs turn the corner, R69), the
+    wild cards in the open places in order."""
     seats: list[Card | None] = [None] * (high - low + 1)
     for card in naturals:
-        if card.rank == ACE:
+        if around:
+            index = (card.rank - low) % RANKS
+        elif card.rank == ACE:
             index = 0 if low == ACE and seats[0] is None else high - low
         else:
             index = card.rank - low

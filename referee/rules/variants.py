@@ -21,6 +21,7 @@ from types import MappingProxyType
 
 from .errors import RulesError, UnknownVariantError
 from .family import FAMILY
+from .house import apply_house
 from .push import PUSH_FAMILY
 from .ruleset import CardValues, ContractPart, Preset, Ruleset
 
@@ -114,9 +115,15 @@ class Variant:
         """The variant of a preset (``push.py``, ``family.py``), named as its ruleset."""
         return cls(preset.rules.variant, preset.rules.name, preset.rules, preset.defaults)
 
-    def ruleset(self, options: Mapping[str, object] | None = None) -> Ruleset:
+    def ruleset(
+        self,
+        options: Mapping[str, object] | None = None,
+        house: Mapping[str, object] | None = None,
+    ) -> Ruleset:
         """The ruleset for a table that chose ``options``; omitted options keep their
-        default. An unknown option or a value other than true/false is a RulesError."""
+        default. An unknown option or a value other than true/false is a RulesError.
+        ``house``: the table's house rules, applied after the options (R68; see
+        :func:`~referee.rules.house.apply_house` for what it refuses)."""
         chosen = dict(self.defaults)
         for name, value in (options or {}).items():
             if name not in self.defaults:
@@ -130,7 +137,8 @@ class Variant:
         rules = self.base
         for name, value in chosen.items():
             rules = OPTIONS[name].apply(rules, value)
-        return replace(rules, options=MappingProxyType(chosen))
+        rules = replace(rules, options=MappingProxyType(chosen))
+        return rules if house is None else apply_house(rules, house)
 
 
 # R41: the Push family first, then the Contract Rummy family in R41's order.
@@ -150,6 +158,10 @@ def get_variant(variant_id: str) -> Variant:
         ) from None
 
 
-def get_ruleset(variant_id: str, options: Mapping[str, object] | None = None) -> Ruleset:
-    """Shorthand for ``get_variant(variant_id).ruleset(options)``."""
-    return get_variant(variant_id).ruleset(options)
+def get_ruleset(
+    variant_id: str,
+    options: Mapping[str, object] | None = None,
+    house: Mapping[str, object] | None = None,
+) -> Ruleset:
+    """Shorthand for ``get_variant(variant_id).ruleset(options, house)``."""
+    return get_variant(variant_id).ruleset(options, house)

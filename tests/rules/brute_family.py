@@ -1,15 +1,18 @@
-"""A deliberately simple meld reader for the Contract Rummy family: try everything.
+"""A deliberately simple meld reader for any ruleset: try everything.
 
 Like ``brute.py`` it knows nothing of ``referee.rules.melds``: it reads FAMILY.md
-(R43-R56) and RULINGS.md directly, tries every set rank and every run span of
-every suit, and keeps what the ruleset's fields allow. Slow, and meant to be
-obviously right. Keys as in ``brute.py``: ``("set", rank)``, ``("run", suit, low,
-high)``.
+(R43-R56), HOUSE.md (R69, R70) and RULINGS.md directly, tries every set rank and
+every run span of every suit, and keeps what the ruleset's fields allow; so it
+reads the Contract Rummy family, and any game under house rules. Slow, and meant
+to be obviously right. Keys as in ``brute.py``: ``("set", rank)``, ``("run", suit,
+low, high)``; round the corner (R69) a run's places go on past the ace high: 15
+is the 2, 16 the 3 ...
 """
 
 from itertools import pairwise
 
 from referee.rules import Card, WildLimit
+from referee.rules.ruleset import Ace
 
 SUITS = ("S", "H", "D", "C")
 
@@ -20,7 +23,21 @@ def is_wild(card: Card, rules) -> bool:
 
 
 def position_card(position: int, suit: str) -> Card:
-    return Card(1, suit) if position == 14 else Card(position, suit)
+    return Card((position - 1) % 13 + 1, suit)
+
+
+def is_span(rules, low: int, high: int) -> bool:
+    """R12, R45, R69: where a run of the game may lie."""
+    size = high - low + 1
+    if rules.ace is Ace.AROUND:  # any rank to start, 13 cards at most, read once
+        if size == 13:  # a run of every rank is one reading, from the ace (R15)
+            return low == 1
+        return low <= 13 and size < 13
+    if high > 14:
+        return False
+    if low == 1 and high == 14:  # R12: never ace low and high at once, but R45's A..A
+        return rules.ace is Ace.BOTH_ENDS
+    return not (low == 1 and rules.ace is Ace.HIGH_ONLY)  # R45: Shanghai
 
 
 def wild_cap(rules, kind: str, size: int):
@@ -36,6 +53,10 @@ def wild_cap(rules, kind: str, size: int):
 def keeps_limits(rules, kind: str, size: int, natural: int) -> bool:
     wild = size - natural
     if rules.wild_limit == WildLimit.FEWER_THAN_NATURAL and natural <= wild:  # R7, R56
+        return False
+    if rules.wild_limit == WildLimit.NO_MORE_THAN_NATURAL and wild > natural:  # R70
+        return False
+    if rules.wild_limit == WildLimit.TWO_NATURAL and natural < 2:  # R70
         return False
     cap = wild_cap(rules, kind, size)
     return cap is None or wild <= cap
@@ -65,11 +86,7 @@ def run_wilds(cards, rules, suit, low, high):
     """The wild count of ``cards`` as this run, or None if it is not one."""
     if not rules.runs_allowed or len(cards) < max(3, rules.run_min):  # R44
         return None
-    if high - low + 1 != len(cards):
-        return None
-    if low == 1 and high == 14 and not rules.ace_both_ends:  # R12, R45
-        return None
-    if low == 1 and rules.ace_high_only:  # R45: Shanghai
+    if high - low + 1 != len(cards) or not is_span(rules, low, high):
         return None
     left = list(cards)
     natural_places = []
@@ -99,7 +116,7 @@ def brute_readings(cards, rules) -> dict[tuple, int]:
             found["set", rank] = wild
     for suit in SUITS:
         for low in range(1, 15):
-            for high in range(low, 15):
+            for high in range(low, 27):
                 wild = run_wilds(cards, rules, suit, low, high)
                 if wild is not None:
                     found["run", suit, low, high] = wild
@@ -116,7 +133,7 @@ def fits_part(cards, rules, deal, part, key, wild) -> bool:
         return False
     if part.distinct_suits and len({card.suit for card in cards}) < len(cards):
         return False
-    if rules.initial_wilds_per_meld is not None and wild > rules.initial_wilds_per_meld:
+    if deal.meld_wilds is not None and wild > deal.meld_wilds:
         return False
     return deal.contract_wilds is None or wild <= deal.contract_wilds
 

@@ -1,0 +1,1050 @@
+"""A table's own rules (HOUSE.md R68-R75): a game's preset and options, then the
+table's house changes, each one ruleset field given another value.
+
+A house document is the JSON object API.md describes ("House rules"): its keys
+are those of R68 (``deals``, ``players``, ``pack``, ``set_min`` ... ``scoring``),
+the few more this module offers the same way (``wild_limit_by_size``,
+``set_min_natural``, ``deal_direction``, ``buys``, ``bonuses``), and nothing
+else. :func:`apply_house` reads one, refuses what it cannot read
+(:class:`HouseRulesError`) or what no table could play
+(:class:`UnplayableRulesError`, R71), and gives the :class:`Ruleset` every other
+part of the referee reads (R72): nothing decides a rule from the game's name.
+:func:`house_rules_of` gives every key's value for a ruleset, in the shape
+``apply_house`` takes, so a form can show the rules and send back any part;
+:func:`describe_house` says each change in words (R73).
+
+>>> from referee.rules import get_ruleset
+>>> book = get_ruleset("contract-rummy")
+>>> table = apply_house(book, {"run_min": 3, "ace": "around", "values": {"JK": 25}})
+>>> table.run_min, table.ace.value, table.card_values.as_dict()["JK"]
+(3, 'around', 25)
+>>> describe_house(book, table)
+('Sequences of three or more', 'An ace may turn the corner: Q K A 2', 'Jokers are worth 25')
+>>> apply_house(book, house_rules_of(table)) == table
+True
+>>> apply_house(book, {"run_min": 9})
+Traceback (most recent call last):
+...
+referee.rules.errors.HouseRulesError: "run_min" must be a whole number from 3 to 7
+>>> apply_house(book, {"run_min": 5})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+referee.rules.errors.UnplayableRulesError: "run_min": deal 2 asks for a sequence of ...
+
+The keys are applied in one order, whatever the order of the document
+(:data:`HOUSE_KEYS`). A few of them change what depends on them, as R70 says:
+``twos`` gives a 2 the joker's value when 2s become wild and its face value (or
+its neighbours', where 3s are not at face value) when they become natural;
+``wild_limit`` replaces the game's own limits on every meld (Shanghai's table by
+size, unless it is ``by_size``; Caribbean's two natural cards in a group), which
+``wild_limit_by_size`` and ``set_min_natural``, read after it, may set again;
+``contract_sizes`` makes every part exact or not, where it differs from the
+game's; ``deals`` replaces every deal, with the initial meld's own wild-card
+limits (R52, R53) only where its deals say them. ``values`` and ``buys`` change
+the entries they name and keep the others.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from itertools import pairwise
+from typing import NoReturn, cast
+
+from .cards import JOKER_TOKEN, RANK_PLURALS, RANK_TOKENS, TWO, Card, number_word, parse_rank
+from .errors import CardError, HouseRulesError, UnplayableRulesError
+from .ruleset import (
+    Ace,
+    Bonus,
+    Buys,
+    CardValues,
+    ContractPart,
+    DealDirection,
+    DealRule,
+    Kind,
+    MeldWords,
+    Pack,
+    Packs,
+    Ruleset,
+    Scoring,
+    WholeHand,
+    WildLimit,
+    Winner,
+    describe_parts,
+)
+from .words import listed
+
+__all__ = ["HOUSE_KEYS", "apply_house", "describe_house", "house_changes", "house_rules_of"]
+
+#: Every key a house document may hold, in the order they are applied.
+HOUSE_KEYS = (
+    "players",
+    "pack",
+    "set_suits",
+    "set_min",
+    "run_min",
+    "runs",
+    "ace",
+    "twos",
+    "wild_limit",
+    "wild_limit_by_size",
+    "set_min_natural",
+    "wilds_apart",
+    "contract_sizes",
+    "deals",
+    "contract_runs_gap",
+    "values",
+    "winner",
+    "scoring",
+    "deal_direction",
+    "buys",
+    "bonuses",
+)
+
+# The ranges a document's values must lie in (R68, R71): out of them is a 400.
+PLAYERS = (2, 8)
+MOST_DEALS = 20
+CARDS_DEALT = (3, 25)
+MOST_PARTS = 8
+PART_MIN = (1, 14)
+WHOLE_HAND = (3, 30)
+MELD_MIN = (3, 7)
+DECKS = (1, 4)
+JOKERS = (0, 12)
+POINTS = (0, 500)
+WILDS = (0, 14)
+GAP = (0, 2)
+BUYS = (0, 99)
+MOST_BONUSES = 12
+BONUS_NAME = 40  # as a deal's reason for its adjust (API.md)
+BONUS_POINTS = (-1000, 1000)
+NAME = 60
+
+Path = tuple[str | int, ...]
+
+
+# --- Reading a document (R71: a 400 naming the key) ----------------------------------
+
+
+def _bad(path: Path, must: str) -> NoReturn:
+    """Raise the sentence for a value at ``path`` that is not what it must be."""
+    key = str(path[0])
+    where = ""
+    if len(path) > 1:
+        steps = [f'"{key}"']
+        for step, name in zip(path[1:], path[:-1], strict=True):
+            if isinstance(step, int):
+                steps.append(f"{_ITEM.get(str(name), 'item')} {step}")
+        where = ", ".join(steps) + ": "
+    field = next((str(step) for step in reversed(path) if isinstance(step, str)), key)
+    raise HouseRulesError(f'{where}"{field}" {must}', key=key, path=path)
+
+
+_ITEM = {"deals": "deal", "contract": "part", "pack": "row", "bonuses": "bonus",
+         "wild_limit_by_size": "row"}  # fmt: skip
+
+
+def _whole(value: object, path: Path, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        _bad(path, f"must be a whole number from {low} to {high}")
+    return value
+
+
+def _whole_or_none(value: object, path: Path, low: int, high: int) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        _bad(path, f"must be null or a whole number from {low} to {high}")
+    return value
+
+
+def _flag(value: object, path: Path) -> bool:
+    if not isinstance(value, bool):
+        _bad(path, "must be true or false")
+    return value
+
+
+def _one_of(value: object, path: Path, choices: Sequence[str]) -> str:
+    if not isinstance(value, str) or value not in choices:
+        _bad(path, "must be " + _quoted(choices, "or"))
+    return value
+
+
+def _object(
+    value: object, path: Path, keys: Sequence[str], required: Sequence[str] = ()
+) -> dict[str, object]:
+    if not isinstance(value, Mapping):
+        _bad(path, f"must be an object with {_quoted(keys)}")
+    for name in value:
+        if name not in keys:
+            _bad(
+                (*path, str(name)),
+                f"is not read here; the keys are {_quoted(keys)}",
+            )
+    for name in required:
+        if name not in value:
+            _bad((*path, name), "is missing")
+    return {str(name): item for name, item in value.items()}
+
+
+def _quoted(keys: Sequence[str], last: str = "and") -> str:
+    return listed([f'"{key}"' for key in keys], last)
+
+
+def _list(value: object, path: Path, low: int, high: int, what: str) -> list[object]:
+    if not isinstance(value, list) or not low <= len(value) <= high:
+        count = f"{low} to {high}" if low else f"at most {high}"
+        _bad(path, f"must be a list of {count} {what}")
+    return value
+
+
+def _text(value: object, path: Path, most: int, *, empty: bool = True) -> str:
+    if not isinstance(value, str):
+        _bad(path, "must be text")
+    text = value.strip()
+    if not text and not empty:
+        _bad(path, "must not be empty")
+    if len(text) > most:
+        _bad(path, f"must be at most {most} characters")
+    if any(unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn") for char in text):
+        _bad(path, "must hold printable characters only")
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class _PartDoc:
+    """One part of a deal as the document gives it (``exact`` None: the table's)."""
+
+    kind: Kind
+    min: int
+    exact: bool | None
+    no_wild: bool
+    distinct_suits: bool
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class _DealDoc:
+    cards: int
+    parts: tuple[_PartDoc, ...]
+    whole_hand: WholeHand | None
+    contract_wilds: int | None
+    meld_wilds: int | None
+    name: str
+
+
+_PART_KEYS = ("kind", "min", "exact", "no_wild", "distinct_suits", "name")
+_DEAL_KEYS = ("cards", "contract", "whole_hand", "contract_wilds", "meld_wilds", "name")
+
+
+def _read_part(value: object, path: Path) -> _PartDoc:
+    part = _object(value, path, _PART_KEYS, ("kind", "min"))
+    kind = cast(Kind, _one_of(part["kind"], (*path, "kind"), ("set", "run")))
+    exact = part.get("exact")
+    return _PartDoc(
+        kind,
+        _whole(part["min"], (*path, "min"), *PART_MIN),
+        None if exact is None else _flag(exact, (*path, "exact")),
+        _flag(part.get("no_wild", False), (*path, "no_wild")),
+        _flag(part.get("distinct_suits", False), (*path, "distinct_suits")),
+        _text(part.get("name", ""), (*path, "name"), NAME),
+    )
+
+
+def _read_deal(value: object, path: Path) -> _DealDoc:
+    deal = _object(value, path, _DEAL_KEYS, ("cards", "contract"))
+    contract = _list(deal["contract"], (*path, "contract"), 0, MOST_PARTS, "melds")
+    whole: WholeHand | None = None
+    if deal.get("whole_hand") is not None:
+        where = (*path, "whole_hand")
+        given = _object(deal["whole_hand"], where, ("at_least", "exactly"))
+        if len(given) != 1:
+            _bad(where, 'must be null, {"at_least": N} or {"exactly": N}')
+        (how, cards), *_ = given.items()
+        whole = WholeHand(_whole(cards, (*where, how), *WHOLE_HAND), exactly=how == "exactly")
+    return _DealDoc(
+        _whole(deal["cards"], (*path, "cards"), *CARDS_DEALT),
+        tuple(_read_part(part, (*path, "contract", n)) for n, part in enumerate(contract, 1)),
+        whole,
+        _whole_or_none(deal.get("contract_wilds"), (*path, "contract_wilds"), *WILDS),
+        _whole_or_none(deal.get("meld_wilds"), (*path, "meld_wilds"), *WILDS),
+        _text(deal.get("name", ""), (*path, "name"), NAME),
+    )
+
+
+def _read_deals(value: object) -> tuple[_DealDoc, ...]:
+    deals = _list(value, ("deals",), 0, MOST_DEALS, "deals")
+    return tuple(_read_deal(deal, ("deals", n)) for n, deal in enumerate(deals, 1))
+
+
+def _read_players(value: object) -> tuple[int, ...]:
+    counts = _list(value, ("players",), 1, PLAYERS[1] - PLAYERS[0] + 1, "player counts")
+    read = []
+    for index, count in enumerate(counts, 1):
+        if isinstance(count, bool) or not isinstance(count, int) or not 2 <= count <= 8:
+            raise HouseRulesError(
+                f'"players" must list whole numbers from {PLAYERS[0]} to {PLAYERS[1]}',
+                key="players",
+                path=("players", index),
+            )
+        read.append(count)
+    if len(set(read)) != len(read):
+        _bad(("players",), "must name each player count once")
+    return tuple(sorted(read))
+
+
+def _read_pack(value: object) -> Packs:
+    """``{"decks": N, "jokers": N}`` for every table, or rows by player count."""
+    if isinstance(value, Mapping):
+        one = _object(value, ("pack",), ("decks", "jokers"), ("decks", "jokers"))
+        decks = _whole(one["decks"], ("pack", "decks"), *DECKS)
+        return Packs(
+            ((PLAYERS[0], PLAYERS[1], decks, _whole(one["jokers"], ("pack", "jokers"), *JOKERS)),)
+        )
+    if not isinstance(value, list):
+        _bad(("pack",), 'must be {"decks": N, "jokers": N} or a list of rows by players')
+    rows = []
+    for n, item in enumerate(_list(value, ("pack",), 1, 7, "rows"), 1):
+        where: Path = ("pack", n)
+        row = _object(item, where, ("players", "decks", "jokers"), ("players", "decks", "jokers"))
+        span = row["players"]
+        if not (isinstance(span, list) and len(span) == 2):
+            _bad((*where, "players"), "must be [lowest, highest]")
+        low = _whole(span[0], (*where, "players"), 1, PLAYERS[1])
+        high = _whole(span[1], (*where, "players"), low, PLAYERS[1])
+        decks = _whole(row["decks"], (*where, "decks"), *DECKS)
+        rows.append((low, high, decks, _whole(row["jokers"], (*where, "jokers"), *JOKERS)))
+    rows.sort()
+    for (_, high, *_), (low, *_) in pairwise(rows):
+        if low <= high:
+            _bad(("pack",), f"names {low} players in two rows; give each count one pack")
+    return Packs(tuple(rows))
+
+
+def _read_by_size(value: object) -> tuple[tuple[Kind, int, int], ...]:
+    """R51's table: ``[{"kind": "set", "size": 3, "most": 1}, ...]``, sizes rising."""
+    rows: list[tuple[Kind, int, int]] = []
+    for n, item in enumerate(_list(value, ("wild_limit_by_size",), 1, 12, "rows"), 1):
+        where: Path = ("wild_limit_by_size", n)
+        row = _object(item, where, ("kind", "size", "most"), ("kind", "size", "most"))
+        kind = cast(Kind, _one_of(row["kind"], (*where, "kind"), ("set", "run")))
+        size = _whole(row["size"], (*where, "size"), 3, 14)
+        if any(k == kind and s >= size for k, s, _ in rows):
+            _bad((*where, "size"), f"must be larger than the sizes above it for a {kind}")
+        rows.append((kind, size, _whole(row["most"], (*where, "most"), *WILDS)))
+    return tuple(rows)
+
+
+#: A ``values`` key: a rank 1-13, 0 for the joker, or one card.
+ValueKey = int | Card
+
+
+def _read_values(value: object) -> tuple[tuple[ValueKey, int], ...]:
+    if not isinstance(value, Mapping):
+        _bad(("values",), 'must be an object of points by rank ("A", "2" ... "K"), "JK" or card')
+    read: list[tuple[ValueKey, int]] = []
+    for token, points in value.items():
+        where: Path = ("values", str(token))
+        key: ValueKey
+        try:
+            key = 0 if str(token).strip().upper() in ("JK", "JOKER", "*") else parse_rank(token)
+        except CardError:
+            try:
+                key = Card.parse(str(token))
+            except CardError:
+                _bad(where, 'is not a rank ("A", "2" ... "K"), "JK" or a card ("AH")')
+        read.append((key, _whole(points, where, *POINTS)))
+    return tuple(read)
+
+
+def _read_buys(value: object) -> dict[str, int | None]:
+    buys = _object(value, ("buys",), ("per_deal", "last_deal", "per_game"))
+    return {name: _whole_or_none(n, ("buys", name), *BUYS) for name, n in buys.items()}
+
+
+def _read_bonuses(value: object) -> tuple[Bonus, ...]:
+    bonuses: list[Bonus] = []
+    for n, item in enumerate(_list(value, ("bonuses",), 0, MOST_BONUSES, "bonuses"), 1):
+        where: Path = ("bonuses", n)
+        bonus = _object(item, where, ("name", "points"), ("name", "points"))
+        name = _text(bonus["name"], (*where, "name"), BONUS_NAME, empty=False)
+        if any(other.name.casefold() == name.casefold() for other in bonuses):
+            _bad((*where, "name"), f'names "{name}" twice; give each bonus its own name')
+        bonuses.append(Bonus(name, _whole(bonus["points"], (*where, "points"), *BONUS_POINTS)))
+    return tuple(bonuses)
+
+
+def _read(key: str, value: object) -> object:
+    """The document's value of ``key``, read into what the ruleset holds."""
+    if key == "deals":
+        return _read_deals(value)
+    if key == "players":
+        return _read_players(value)
+    if key == "pack":
+        return _read_pack(value)
+    if key in ("set_min", "run_min"):
+        return _whole(value, (key,), *MELD_MIN)
+    if key == "set_min_natural":
+        return _whole(value, (key,), 0, MELD_MIN[1])
+    if key == "contract_runs_gap":
+        return _whole(value, (key,), *GAP)
+    if key in ("runs", "wilds_apart"):
+        return _flag(value, (key,))
+    if key == "wild_limit_by_size":
+        return _read_by_size(value)
+    if key == "values":
+        return _read_values(value)
+    if key == "buys":
+        return _read_buys(value)
+    if key == "bonuses":
+        return _read_bonuses(value)
+    return _one_of(value, (key,), _CHOICES[key])
+
+
+_CHOICES: Mapping[str, tuple[str, ...]] = {
+    "set_suits": ("any", "distinct"),
+    "ace": tuple(ace.value for ace in Ace),
+    "twos": ("wild", "natural"),
+    "wild_limit": tuple(limit.value for limit in WildLimit),
+    "contract_sizes": ("exact", "at_least"),
+    "winner": ("lowest", "highest"),
+    "scoring": ("penalty", "winner_takes"),
+    "deal_direction": ("left", "right"),
+}
+
+
+# --- Applying it ------------------------------------------------------------------
+
+
+def _twos(rules: Ruleset, wild: bool) -> Ruleset:
+    """R46, R70: 2s wild or natural. A 2 that becomes wild is worth a joker (as the
+    ``twos_wild`` option has it, R60); one that becomes natural is an ordinary card
+    worth its face value, or its neighbours' where 3s are not at face value."""
+    if wild == rules.twos_wild:
+        return rules
+    by_rank = list(rules.card_values.by_rank)
+    by_rank[TWO] = by_rank[0] if wild else (TWO if by_rank[3] == 3 else by_rank[3])
+    values = CardValues(tuple(by_rank), rules.card_values.by_card)
+    return replace(rules, twos_wild=wild, card_values=values)
+
+
+def _wild_limit(rules: Ruleset, limit: WildLimit, house: Mapping[str, object]) -> Ruleset:
+    """R70: a house limit replaces the game's own on every meld, going down or laid
+    off: its table by size (kept for ``by_size``, the one limit that is a table) and
+    Caribbean's two natural cards in a group."""
+    if limit is WildLimit.BY_SIZE:
+        if not rules.wild_limit_by_size and "wild_limit_by_size" not in house:
+            _bad(("wild_limit",), 'may be "by_size" only with a table ("wild_limit_by_size")')
+        return replace(rules, wild_limit=limit, set_min_natural=0)
+    return replace(
+        rules,
+        wild_limit=limit,
+        wild_limit_by_size=(),
+        lay_offs_wild_limited=True,
+        set_min_natural=0,
+    )
+
+
+def _contract_sizes(rules: Ruleset, sizes: str) -> Ruleset:
+    """R47: every contract meld exactly its size, or at least, where the table's
+    word differs from the game's."""
+    if sizes == rules.contract_sizes:
+        return rules
+    exact = sizes == "exact"
+    deals = tuple(
+        replace(
+            deal,
+            contract=tuple(replace(part, exact=exact, or_more=False) for part in deal.contract),
+        )
+        for deal in rules.deals
+    )
+    return replace(rules, deals=deals)
+
+
+def _deals(rules: Ruleset, given: tuple[_DealDoc, ...]) -> Ruleset:
+    """Every deal replaced (R68): a part's ``exact`` defaults to the table's
+    contract sizes; a part that is not exact where others are says "or more" aloud."""
+    default = rules.contract_sizes == "exact"
+    exact_anywhere = any(
+        (default if part.exact is None else part.exact) for deal in given for part in deal.parts
+    )
+    deals = []
+    for number, deal in enumerate(given, 1):
+        parts = []
+        for part in deal.parts:
+            exact = default if part.exact is None else part.exact
+            parts.append(
+                ContractPart(
+                    part.kind,
+                    part.min,
+                    exact=exact,
+                    or_more=exact_anywhere and not exact,
+                    no_wild=part.no_wild,
+                    distinct_suits=part.distinct_suits,
+                    name=part.name,
+                )
+            )
+        deals.append(
+            DealRule(
+                number,
+                deal.cards,
+                tuple(parts),
+                whole_hand=deal.whole_hand,
+                contract_wilds=deal.contract_wilds,
+                name=deal.name,
+                meld_wilds=deal.meld_wilds,
+            )
+        )
+    return replace(rules, deals=tuple(deals))
+
+
+def _values(rules: Ruleset, given: tuple[tuple[ValueKey, int], ...]) -> Ruleset:
+    """R60: the ranks, joker and cards named take their points; the rest keep theirs.
+    A card worth what its rank is worth needs no entry of its own."""
+    by_rank = list(rules.card_values.by_rank)
+    by_card = dict(rules.card_values.by_card)
+    for key, points in given:
+        if isinstance(key, Card):
+            by_card[key] = points
+        else:
+            by_rank[key] = points
+    kept = tuple(
+        (card, points) for card, points in by_card.items() if by_rank[card.rank] != points
+    )
+    return replace(rules, card_values=CardValues(tuple(by_rank), kept))
+
+
+def _apply(rules: Ruleset, key: str, value: object, house: Mapping[str, object]) -> Ruleset:
+    if key == "players":
+        return replace(rules, players=cast(tuple[int, ...], value))
+    if key == "pack":
+        return replace(rules, packs=cast(Packs, value))
+    if key == "set_suits":
+        return replace(rules, set_distinct_suits=value == "distinct")
+    if key == "set_min":
+        return replace(rules, set_min=cast(int, value))
+    if key == "run_min":
+        return replace(rules, run_min=cast(int, value))
+    if key == "set_min_natural":
+        return replace(rules, set_min_natural=cast(int, value))
+    if key == "contract_runs_gap":
+        return replace(rules, contract_runs_gap=cast(int, value))
+    if key == "runs":
+        return replace(rules, runs_allowed=cast(bool, value))
+    if key == "ace":
+        return replace(rules, ace=Ace(cast(str, value)))
+    if key == "twos":
+        return _twos(rules, value == "wild")
+    if key == "wild_limit":
+        return _wild_limit(rules, WildLimit(cast(str, value)), house)
+    if key == "wild_limit_by_size":
+        if house.get("wild_limit", WildLimit.BY_SIZE.value) != WildLimit.BY_SIZE.value:
+            _bad((key,), 'is read only with "wild_limit": "by_size"')
+        table = cast(tuple[tuple[Kind, int, int], ...], value)
+        return replace(rules, wild_limit=WildLimit.BY_SIZE, wild_limit_by_size=table)
+    if key == "wilds_apart":
+        return replace(rules, run_wilds_apart=cast(bool, value))
+    if key == "contract_sizes":
+        return _contract_sizes(rules, cast(str, value))
+    if key == "deals":
+        return _deals(rules, cast(tuple[_DealDoc, ...], value))
+    if key == "values":
+        return _values(rules, cast(tuple[tuple[ValueKey, int], ...], value))
+    if key == "buys":
+        given, buys = cast(dict[str, int | None], value), rules.buys
+        return replace(
+            rules,
+            buys=Buys(
+                given.get("per_deal", buys.per_deal),
+                given.get("last_deal", buys.last_deal),
+                given.get("per_game", buys.per_game),
+            ),
+        )
+    if key == "bonuses":
+        return replace(rules, bonuses=cast(tuple[Bonus, ...], value))
+    if key == "winner":
+        return replace(rules, winner=cast(Winner, value))
+    if key == "scoring":
+        return replace(rules, scoring=cast(Scoring, value))
+    return replace(rules, deal_direction=cast(DealDirection, value))
+
+
+def apply_house(rules: Ruleset, house: Mapping[str, object]) -> Ruleset:
+    """The table's rules: ``rules`` (a preset with its options) with the house
+    document's changes (R68), checked to be playable (R71).
+
+    A document that cannot be read raises :class:`HouseRulesError` naming the key
+    (an unknown key, a wrong type, a value out of range); rules no table could play
+    raise :class:`UnplayableRulesError` naming the change at fault. An empty
+    document gives ``rules`` back.
+    """
+    if not isinstance(house, Mapping):
+        raise HouseRulesError("house rules must be an object of changes", key="")
+    for key in house:
+        if key not in HOUSE_KEYS:
+            raise HouseRulesError(
+                f'"{key}" is not a house rule; the keys are {", ".join(HOUSE_KEYS)}', key=str(key)
+            )
+    read = {key: _read(key, house[key]) for key in HOUSE_KEYS if key in house}
+    if not house:
+        return rules
+    changed = rules
+    for key, value in read.items():
+        changed = _apply(changed, key, value, house)
+    _check_playable(rules, changed, house)
+    return changed
+
+
+# --- R71: playable rules ----------------------------------------------------------
+
+
+def _check_playable(base: Ruleset, rules: Ruleset, house: Mapping[str, object]) -> None:
+    """UnplayableRulesError, naming the change at fault, unless a table can play
+    ``rules``: every deal has melds to meet, each part a meld the rules allow, a
+    whole hand a hand can hold, and the pack deals every table allowed."""
+
+    def refuse(sentence: str, *keys: str, deal: int | None = None) -> NoReturn:
+        key = _at_fault(base, rules, house, keys)
+        raise UnplayableRulesError(f'"{key}": {sentence}', key=key, deal=deal)
+
+    if not rules.deals:
+        refuse("a game needs at least one deal", "deals")
+    words = _plain(rules.words)
+    if rules.set_distinct_suits and rules.set_min > 4:  # R9, R43
+        refuse(
+            f"a {words.set} must be {number_word(rules.set_min)} or more cards, and a "
+            f"{words.set} of distinct suits holds at most four",
+            "set_min",
+            "set_suits",
+        )
+    for deal in rules.deals:
+        _check_deal(rules, deal, words, refuse)
+    if rules.partnerships:
+        odd = [n for n in rules.players if n % 2]
+        if odd:
+            refuse(
+                f"{listed([str(n) for n in odd], 'or')} players cannot play in two teams",
+                "players",
+            )
+    for players in rules.players:
+        if rules.packs.row_of(players) is None:
+            refuse(f"no pack is given for {players} players", "pack", "players")
+        _check_pack(rules, players, refuse)
+
+
+def _check_deal(
+    rules: Ruleset, deal: DealRule, words: MeldWords, refuse: Callable[..., NoReturn]
+) -> None:
+    number = deal.number
+    if not deal.contract and deal.whole_hand is None:
+        refuse(f"deal {number} asks for no meld: give it a contract or a whole hand", "deals",
+               deal=number)  # fmt: skip
+    for part in deal.contract:
+        asks = f"deal {number} asks for a {part.describe(words)}"
+        if part.kind == "run" and not rules.runs_allowed:  # R44
+            refuse(f"{asks}, and {words.runs} are not melds here", "runs", "deals", deal=number)
+        shortest = rules.set_min if part.kind == "set" else max(3, rules.run_min)
+        if part.min < shortest:
+            key = "set_min" if part.kind == "set" else "run_min"
+            noun = words.noun(part.kind)
+            refuse(
+                f"{asks}, and a {noun} must be {number_word(shortest)} or more cards",
+                key,
+                "deals",
+                deal=number,
+            )
+        if (
+            part.kind == "set"
+            and part.min > 4
+            and (rules.set_distinct_suits or part.distinct_suits)
+        ):
+            refuse(
+                f"{asks}, and a {words.set} of distinct suits holds at most four cards",
+                "set_suits",
+                "deals",
+                deal=number,
+            )
+        if part.kind == "run" and part.min > rules.max_run:  # R12, R45
+            refuse(
+                f"{asks}, and a {words.run} holds at most {number_word(rules.max_run)} cards",
+                "ace",
+                "deals",
+                deal=number,
+            )
+    whole = deal.whole_hand
+    if whole is not None and whole.cards > deal.cards + 1:  # R58
+        refuse(
+            f"deal {number} must meld {whole.cards} cards, and a hand holds at most "
+            f"{deal.cards + 1}: the {deal.cards} dealt and the one drawn",
+            "deals",
+            deal=number,
+        )
+
+
+def _check_pack(rules: Ruleset, players: int, refuse: Callable[..., NoReturn]) -> None:
+    """R3, R49, R71: players x cards dealt, and one card to start the discard pile,
+    must fit in the pack of that table."""
+    pack = rules.pack(players)
+    size = 52 * pack.decks + pack.jokers
+    deal = max(rules.deals, key=lambda deal: deal.cards)
+    needs = players * deal.cards + 1
+    if needs > size:
+        refuse(
+            f"the pack for {players} players, {pack.describe()} ({size} cards), cannot deal "
+            f"{deal.cards} cards to each of {players} players and one to start the discard "
+            f"pile: that takes {needs}",
+            "pack",
+            "players",
+            "deals",
+            deal=deal.number,
+        )
+
+
+def _at_fault(
+    base: Ruleset, rules: Ruleset, house: Mapping[str, object], keys: Sequence[str]
+) -> str:
+    """The change a refusal names: of the keys that could be at fault, the first the
+    table changed from the game's value, else the first it gave, else the first."""
+    given = [key for key in keys if key in house]
+    if not given:
+        return keys[0]
+    was, now = house_rules_of(base), house_rules_of(rules)
+    return next((key for key in given if was.get(key) != now.get(key)), given[0])
+
+
+def _plain(words: MeldWords) -> MeldWords:
+    """The game's words for melds, or plain ones where the words name a size
+    (Caribbean's "three" and "four", R42), which reads oddly in "a three of five"."""
+    if words.names_size:
+        return MeldWords("group", "groups", "sequence", "sequences")
+    return words
+
+
+# --- Every key's value, and the changes (R68, R73) ------------------------------------
+
+
+def house_rules_of(rules: Ruleset) -> dict[str, object]:
+    """The value of every key of R68 for ``rules``, in the shape :func:`apply_house`
+    takes (API.md, "House rules"), so a form can show them and send back any part:
+    ``apply_house(rules, house_rules_of(rules)) == rules``. ``wild_limit_by_size``
+    and ``set_min_natural`` are given where the game has them."""
+    house: dict[str, object] = {
+        "deals": [_deal_of(deal) for deal in rules.deals],
+        "players": list(rules.players),
+        "pack": [
+            {"players": [low, high], "decks": decks, "jokers": jokers}
+            for low, high, decks, jokers in rules.packs.rows
+        ],
+        "set_min": rules.set_min,
+        "run_min": rules.run_min,
+        "set_suits": "distinct" if rules.set_distinct_suits else "any",
+        "runs": rules.runs_allowed,
+        "ace": rules.ace.value,
+        "twos": "wild" if rules.twos_wild else "natural",
+        "wild_limit": rules.wild_limit.value,
+    }
+    if rules.wild_limit is WildLimit.BY_SIZE:
+        house["wild_limit_by_size"] = [
+            {"kind": kind, "size": size, "most": most}
+            for kind, size, most in rules.wild_limit_by_size
+        ]
+    if rules.set_min_natural:
+        house["set_min_natural"] = rules.set_min_natural
+    house |= {
+        "wilds_apart": rules.run_wilds_apart,
+        "contract_sizes": rules.contract_sizes,
+        "contract_runs_gap": rules.contract_runs_gap,
+        "values": rules.card_values.as_dict(),
+        "winner": rules.winner,
+        "scoring": rules.scoring,
+        "deal_direction": rules.deal_direction,
+        "buys": {
+            "per_deal": rules.buys.per_deal,
+            "last_deal": rules.buys.last_deal,
+            "per_game": rules.buys.per_game,
+        },
+        "bonuses": [{"name": bonus.name, "points": bonus.points} for bonus in rules.bonuses],
+    }
+    return house
+
+
+def _deal_of(deal: DealRule) -> dict[str, object]:
+    """A deal as the document says it: its own limits and name only where it has them."""
+    contract = []
+    for part in deal.contract:
+        said: dict[str, object] = {
+            "kind": part.kind,
+            "min": part.min,
+            "exact": part.exact,
+            "no_wild": part.no_wild,
+            "distinct_suits": part.distinct_suits,
+        }
+        if part.name:
+            said["name"] = part.name
+        contract.append(said)
+    doc: dict[str, object] = {
+        "cards": deal.cards,
+        "contract": contract,
+        "whole_hand": None if deal.whole_hand is None else deal.whole_hand.as_dict(),
+    }
+    if deal.contract_wilds is not None:
+        doc["contract_wilds"] = deal.contract_wilds
+    if deal.meld_wilds is not None:
+        doc["meld_wilds"] = deal.meld_wilds
+    if deal.name:
+        doc["name"] = deal.name
+    return doc
+
+
+def house_changes(base: Ruleset, rules: Ruleset) -> dict[str, object]:
+    """The keys whose value in ``rules`` differs from ``base``: the shortest house
+    document that makes ``rules`` from ``base`` (what a rules card needs to carry)."""
+    was, now = house_rules_of(base), house_rules_of(rules)
+    changes = {key: value for key, value in now.items() if was.get(key) != value}
+    if "values" in changes:  # only the entries that changed
+        before = cast(dict[str, int], was["values"])
+        values = cast(dict[str, int], now["values"])
+        changes["values"] = {k: v for k, v in values.items() if before.get(k) != v}
+        if set(before) - set(values):  # a card's own value dropped: say its value now
+            cast(dict[str, int], changes["values"]).update(
+                {card: _rank_value(values, card) for card in set(before) - set(values)}
+            )
+    for key in ("wild_limit_by_size", "set_min_natural"):
+        if key in was and key not in now:
+            changes.setdefault("wild_limit", now["wild_limit"])
+    # What follows from the other changes needs no saying: the deals of a table that
+    # only made contract melds "at least", the value of a 2 that became wild.
+    for key in ("deals", "values"):
+        implied = _without(base, changes, key)
+        if key not in changes or implied is None:
+            continue
+        if key == "deals" and implied.deals == rules.deals:
+            del changes[key]
+        elif key == "values":
+            before = cast(dict[str, int], house_rules_of(implied)["values"])
+            given = cast(dict[str, int], changes[key]).items()
+            values = {k: v for k, v in given if _value_of(before, k) != v}
+            if values:
+                changes[key] = values
+            else:
+                del changes[key]
+    return changes
+
+
+def _without(base: Ruleset, changes: Mapping[str, object], key: str) -> Ruleset | None:
+    """``base`` with every change but ``key``'s; None where that is not playable."""
+    try:
+        return apply_house(base, {k: v for k, v in changes.items() if k != key})
+    except UnplayableRulesError:
+        return None
+
+
+def _rank_value(values: Mapping[str, int], card: str) -> int:
+    return values[card[:-1]]
+
+
+def _value_of(values: Mapping[str, int], token: str) -> int:
+    """A rank's, the joker's or a card's points in ``house_rules_of``'s values."""
+    return values[token] if token in values else _rank_value(values, token)
+
+
+def describe_house(base: Ruleset, rules: Ruleset) -> tuple[str, ...]:
+    """What ``rules`` play differently from ``base``, a sentence a change (R73): for
+    the sheet ("House rules: ..."), the rules card and the house rules form.
+
+    >>> from referee.rules import get_ruleset
+    >>> book = get_ruleset("shanghai")
+    >>> describe_house(book, apply_house(book, {"ace": "low_or_high", "winner": "highest"}))
+    ('An ace is low or high, never both: A 2 3 or Q K A', 'The highest total wins')
+    """
+    was, now = house_rules_of(base), house_rules_of(rules)
+    changes = house_changes(base, rules)
+    words = _plain(rules.words)
+    lines: list[str] = []
+    for key in (*now, *(key for key in was if key not in now)):
+        before, after = was.get(key), now.get(key)
+        if before == after or (key in ("deals", "values") and key not in changes):
+            continue
+        if key == "deals":  # deal by deal, beside what the other changes made of them
+            lines += _say_deals(_without(base, changes, key) or base, rules, words)
+            continue
+        lines += _SAYS[key](base, rules, words, before, after)
+    return tuple(_capital(line) for line in lines)
+
+
+def _capital(text: str) -> str:
+    """The sentence with its first letter capital: a quoted word's too ('"Threes"');
+    "2s" stays."""
+    start = 1 if text.startswith('"') else 0
+    return text[:start] + text[start : start + 1].upper() + text[start + 1 :]
+
+
+Says = Callable[[Ruleset, Ruleset, MeldWords, object, object], list[str]]
+
+
+def _say_deals(base: Ruleset, rules: Ruleset, words: MeldWords) -> list[str]:
+    lines = []
+    if len(rules.deals) != len(base.deals):
+        count = len(rules.deals)
+        lines.append(f"{number_word(count)} deal{'s' * (count != 1)}")
+    for deal in rules.deals:
+        old = base.deals[deal.number - 1] if deal.number <= len(base.deals) else None
+        if old is not None and _deal_of(old) == _deal_of(deal):
+            continue
+        text = f"deal {deal.number}: {deal.cards} cards, {describe_parts(deal.contract, words)}"
+        if deal.whole_hand is not None:
+            how = "exactly" if deal.whole_hand.exactly else "at least"
+            text += f", melds holding {how} {deal.whole_hand.cards} cards"
+        if deal.meld_wilds is not None:
+            text += f", at most {number_word(deal.meld_wilds)} wild in each meld"
+        if deal.contract_wilds is not None:
+            text += f", at most {number_word(deal.contract_wilds)} wild in all"
+        lines.append(text)
+    return lines
+
+
+def _say_pack(_: Ruleset, rules: Ruleset, __: MeldWords, ___: object, ____: object) -> list[str]:
+    rows = rules.packs.rows
+    if len(rows) == 1:
+        return [f"pack: {Pack(rows[0][2], rows[0][3]).describe()}"]
+    said = [
+        f"{low}{'' if low == high else f'-{high}'} players {Pack(decks, jokers).describe()}"
+        for low, high, decks, jokers in rows
+    ]
+    return ["pack: " + "; ".join(said)]
+
+
+def _say_values(
+    _: Ruleset, __: Ruleset, ___: MeldWords, before: object, after: object
+) -> list[str]:
+    was, now = cast(dict[str, int], before), cast(dict[str, int], after)
+    lines = []
+    for token in (*now, *(token for token in was if token not in now)):
+        points = _value_of(now, token)
+        if was.get(token) == points:
+            continue
+        if token == JOKER_TOKEN:
+            lines.append(f"jokers are worth {points}")
+        elif token in RANK_TOKENS:
+            lines.append(f"{RANK_PLURALS[RANK_TOKENS.index(token)]} are worth {points}")
+        else:
+            lines.append(f"{token} is worth {points}")
+    return lines
+
+
+_ACES = {
+    "low_or_high": "an ace is low or high, never both: A 2 3 or Q K A",
+    "high_only": "aces are high only: Q K A, never A 2 3",
+    "both_ends": "an ace may end a sequence at both ends: A 2 … K A",
+    "around": "an ace may turn the corner: Q K A 2",
+}
+_LIMITS = {
+    "any": "a meld may hold any number of wild cards",
+    "one": "a meld holds at most one wild card",
+    "no_more_than_natural": "a meld holds no more wild cards than natural cards",
+    "fewer_than_natural": "a meld holds more natural cards than wild cards",
+    "two_natural": "a meld holds at least two natural cards",
+    "by_size": "wild cards by the size of the meld",
+}
+
+
+def _say_buys(_: Ruleset, rules: Ruleset, __: MeldWords, ___: object, ____: object) -> list[str]:
+    buys = rules.buys
+    said = []
+    if buys.per_deal is not None:
+        said.append(f"{buys.per_deal} a deal")
+    if buys.last_deal is not None:
+        said.append(f"{buys.last_deal} in the last deal")
+    if buys.per_game is not None:
+        said.append(f"{buys.per_game} in the game")
+    return [f"buys: {listed(said)}" if said else "no limit on buys"]
+
+
+def _say_bonuses(
+    _: Ruleset, rules: Ruleset, __: MeldWords, ___: object, ____: object
+) -> list[str]:
+    if not rules.bonuses:
+        return ["no named bonuses"]
+    return ["bonuses: " + ", ".join(f"{b.name} {b.points:+d}" for b in rules.bonuses)]
+
+
+def _say_by_size(
+    _: Ruleset, rules: Ruleset, words: MeldWords, __: object, after: object
+) -> list[str]:
+    if after is None:  # gone with the game's limits: the wild_limit line says what holds
+        return []
+    table = rules.wild_limit_by_size
+    return [
+        "most wild cards by size: "
+        + ", ".join(f"a {words.noun(kind)} of {size}: {most}" for kind, size, most in table)
+    ]
+
+
+def _say_set_naturals(
+    _: Ruleset, __: Ruleset, words: MeldWords, before: object, after: object
+) -> list[str]:
+    if after:
+        return [f"a {words.set} holds at least {number_word(cast(int, after))} natural cards"]
+    return [f"a {words.set} may hold fewer than {number_word(cast(int, before))} natural cards"]
+
+
+def _say(text: Callable[[Ruleset, MeldWords, object], str]) -> Says:
+    return lambda _, rules, words, __, after: [text(rules, words, after)]
+
+
+_SAYS: Mapping[str, Says] = {
+    "players": _say(lambda rules, _, __: f"for {rules.players_text()} players"),
+    "pack": _say_pack,
+    "set_min": _say(lambda _, w, n: f"{w.sets} of {number_word(cast(int, n))} or more"),
+    "run_min": _say(lambda _, w, n: f"{w.runs} of {number_word(cast(int, n))} or more"),
+    "set_suits": _say(
+        lambda _, w, v: (
+            f"a {w.set} may not repeat a suit"
+            if v == "distinct"
+            else f"a {w.set} may repeat suits"
+        )
+    ),
+    "runs": _say(
+        lambda _, w, v: f"{w.runs} are melds too" if v else f"no {w.runs}: {w.sets} only"
+    ),
+    "ace": _say(lambda _, __, v: _ACES[cast(str, v)]),
+    "twos": _say(lambda _, __, v: "2s are wild" if v == "wild" else "2s are natural cards"),
+    "wild_limit": _say(lambda _, __, v: _LIMITS[cast(str, v)]),
+    "wild_limit_by_size": _say_by_size,
+    "set_min_natural": _say_set_naturals,
+    "wilds_apart": _say(
+        lambda _, w, v: (
+            f"two wild cards never sit side by side in a {w.run}"
+            if v
+            else f"wild cards may sit side by side in a {w.run}"
+        )
+    ),
+    "contract_sizes": _say(
+        lambda _, __, v: (
+            "contract melds are exactly their size"
+            if v == "exact"
+            else "contract melds may be longer than their size"
+        )
+    ),
+    "contract_runs_gap": _say(
+        lambda _, w, n: (
+            f"two contract {w.runs} of one suit need no gap"
+            if not n
+            else f"two contract {w.runs} of one suit need "
+            f"{'one card' if n == 1 else number_word(cast(int, n)) + ' cards'} between them"
+        )
+    ),
+    "values": _say_values,
+    "winner": _say(lambda _, __, v: f"the {v} total wins"),
+    "scoring": _say(
+        lambda _, __, v: (
+            "the player who goes out scores the cards left in every other hand"
+            if v == "winner_takes"
+            else "each player scores the cards left in their own hand"
+        )
+    ),
+    "deal_direction": _say(lambda _, __, v: f"the deal passes to the {v}"),
+    "buys": _say_buys,
+    "bonuses": _say_bonuses,
+}
