@@ -14,7 +14,6 @@ from typing import Any
 
 from flask import abort, current_app, g, session
 
-from ..rules import get_ruleset
 from ..storage import games, phones
 from ..storage.models import Game
 from ..storage.phones import Kept
@@ -101,7 +100,7 @@ def kept_games(limit: int | None = None) -> list[Kept]:
 
 
 def title(game: Game) -> str:
-    return f"{get_ruleset(game.variant, game.options).name}: {', '.join(game.players)}"
+    return f"{games.rules_of(game).name}: {', '.join(game.players)}"
 
 
 def edit_key(game_id: str) -> str | None:
