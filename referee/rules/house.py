@@ -680,6 +680,26 @@ def _check_deal(
             "deals",
             deal=number,
         )
+    if whole is not None and whole.exactly:  # R58: can melds hold exactly that many?
+        needs = sum(part.min for part in deal.contract)
+        if needs > whole.cards:
+            refuse(
+                f"deal {number} must meld exactly {whole.cards} cards, and its contract "
+                f"needs {needs}",
+                "deals",
+                deal=number,
+            )
+        smallest = min(rules.set_min, max(3, rules.run_min) if rules.runs_allowed else 99)
+        grows = any(not part.exact for part in deal.contract)
+        further = rules.more_melds or not deal.contract
+        if not (needs == whole.cards or grows or (further and whole.cards - needs >= smallest)):
+            refuse(
+                f"deal {number} must meld exactly {whole.cards} cards, and its contract "
+                f"melds exactly {needs}"
+                + (f", or {needs + smallest} or more with further melds" if further else ""),
+                "deals",
+                deal=number,
+            )
 
 
 def _check_pack(rules: Ruleset, players: int, refuse: Callable[..., NoReturn]) -> None:
@@ -801,43 +821,55 @@ def house_changes(base: Ruleset, rules: Ruleset) -> dict[str, object]:
     """The keys whose value in ``rules`` differs from ``base``: the shortest house
     document that makes ``rules`` from ``base`` (what a rules card needs to carry)."""
     was, now = house_rules_of(base), house_rules_of(rules)
-    changes = {key: value for key, value in now.items() if was.get(key) != value}
-    if "values" in changes:  # only the entries that changed
-        before = cast(dict[str, int], was["values"])
-        values = cast(dict[str, int], now["values"])
-        changes["values"] = {k: v for k, v in values.items() if before.get(k) != v}
-        if set(before) - set(values):  # a card's own value dropped: say its value now
-            cast(dict[str, int], changes["values"]).update(
-                {card: _rank_value(values, card) for card in set(before) - set(values)}
-            )
+    changes = {k: v for k, v in now.items() if k != "values" and was.get(k) != v}
     for key in ("wild_limit_by_size", "set_min_natural"):
         if key in was and key not in now:
             changes.setdefault("wild_limit", now["wild_limit"])
+    if "wild_limit" in changes:  # R70: it replaces these, so they are said again
+        changes |= {
+            key: now[key] for key in ("wild_limit_by_size", "set_min_natural") if key in now
+        }
+    # The values that differ from what the other changes make of them (a 2 that
+    # became natural is worth its face value unless the table says otherwise).
+    implied = _playable(base, changes) or base
+    before = cast(dict[str, int], house_rules_of(implied)["values"])
+    values = cast(dict[str, int], now["values"])
+    differ = {k: v for k, v in values.items() if before.get(k) != v}
+    differ |= {card: _rank_value(values, card) for card in before if card not in values}
+    if differ:  # a card's own value dropped is said as its rank's
+        changes["values"] = differ
     # What follows from the other changes needs no saying: the deals of a table that
-    # only made contract melds "at least", the value of a 2 that became wild.
-    for key in ("deals", "values"):
-        implied = _without(base, changes, key)
-        if key not in changes or implied is None:
-            continue
-        if key == "deals" and implied.deals == rules.deals:
-            del changes[key]
-        elif key == "values":
-            before = cast(dict[str, int], house_rules_of(implied)["values"])
-            given = cast(dict[str, int], changes[key]).items()
-            values = {k: v for k, v in given if _value_of(before, k) != v}
-            if values:
-                changes[key] = values
-            else:
-                del changes[key]
+    # only made contract melds "at least", the value of a 2 that became wild. Each is
+    # left out only where the rest still makes the same rules.
+    if "deals" in changes and _makes(base, _but(changes, "deals"), rules):
+        del changes["deals"]
+    if "values" in changes:
+        for token in list(cast(dict[str, int], changes["values"])):
+            kept = _but(cast(dict[str, object], changes["values"]), token)
+            trial = changes | {"values": kept} if kept else _but(changes, "values")
+            if _makes(base, trial, rules):
+                changes = trial
     return changes
 
 
-def _without(base: Ruleset, changes: Mapping[str, object], key: str) -> Ruleset | None:
-    """``base`` with every change but ``key``'s; None where that is not playable."""
+def _playable(base: Ruleset, changes: Mapping[str, object]) -> Ruleset | None:
+    """``base`` with ``changes``; None where that is not playable."""
     try:
-        return apply_house(base, {k: v for k, v in changes.items() if k != key})
+        return apply_house(base, changes)
     except UnplayableRulesError:
         return None
+
+
+def _but(document: Mapping[str, object], key: str) -> dict[str, object]:
+    return {k: v for k, v in document.items() if k != key}
+
+
+def _makes(base: Ruleset, changes: Mapping[str, object], rules: Ruleset) -> bool:
+    """Whether ``changes`` make ``rules`` from ``base``."""
+    try:
+        return apply_house(base, changes) == rules
+    except UnplayableRulesError:
+        return False
 
 
 def _rank_value(values: Mapping[str, int], card: str) -> int:
@@ -864,12 +896,16 @@ def describe_house(base: Ruleset, rules: Ruleset) -> tuple[str, ...]:
     lines: list[str] = []
     for key in (*now, *(key for key in was if key not in now)):
         before, after = was.get(key), now.get(key)
-        if before == after or (key in ("deals", "values") and key not in changes):
+        if key in ("deals", "values"):  # beside what the other changes made of them
+            if key not in changes:
+                continue
+            if key == "deals":
+                lines += _say_deals(_playable(base, _but(changes, key)) or base, rules, words)
+            else:
+                lines += _say_values(base, rules, words, {}, changes[key])
             continue
-        if key == "deals":  # deal by deal, beside what the other changes made of them
-            lines += _say_deals(_without(base, changes, key) or base, rules, words)
-            continue
-        lines += _SAYS[key](base, rules, words, before, after)
+        if before != after:
+            lines += _SAYS[key](base, rules, words, before, after)
     return tuple(_capital(line) for line in lines)
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import accumulate
+from itertools import accumulate, product
 from operator import sub
 from typing import NamedTuple
 
@@ -292,19 +292,21 @@ class _Search:
         # R5, R46: a 2 of a run's suit may sit in it as itself where 2s are wild.
         self.natural_twos = rules.twos_wild and rules.runs_allowed
         self.twos = tuple(sum(1 for c in wild if c.rank == TWO and c.suit == s) for s in SUITS)
-        # The points of the wild cards in melds, by the 2s sitting as themselves and
-        # the wild cards standing for others: the 2s' own points, and the most
-        # valuable of the other wild cards (R65: the fewest points left).
-        two_points = rules.card_values(card_of(TWO, "S"))
+        # The points of the wild cards in melds, by the 2s sitting as themselves (how
+        # many of each suit) and the wild cards standing for others: the 2s' own
+        # points, and the most valuable of the other wild cards (R65: the fewest
+        # points left). A 2 may be worth other than another 2 (R60, house values).
         values = sorted((rules.card_values(card) for card in wild), reverse=True)
-        self.wild_points: list[list[int]] = []
-        for as_twos in range(sum(self.twos) + 1):
+        self.wild_points: dict[tuple[int, ...], list[int]] = {}
+        for as_twos in product(*(range(count + 1) for count in self.twos)):
             pool = list(values)
-            for _ in range(as_twos):
-                pool.remove(two_points)
-            self.wild_points.append(
-                [as_twos * two_points + total for total in accumulate(pool, initial=0)]
-            )
+            own = 0
+            for suit, count in zip(SUITS, as_twos, strict=True):
+                points = rules.card_values(card_of(TWO, suit))
+                for _ in range(count):
+                    pool.remove(points)
+                    own += points
+            self.wild_points[as_twos] = [own + total for total in accumulate(pool, initial=0)]
         self.parts = list(dict.fromkeys(rule.contract))
         self.need0 = tuple(rule.contract.count(part) for part in self.parts)
         self.further = rules.more_melds or not rule.contract  # R21, R47, R58
@@ -339,10 +341,14 @@ class _Search:
         )
         # Feasibility needs no meld longer than its part: a longer one can be cut down
         # to the part's size and still be legal, except where a meld must hold more
-        # natural cards than wild ones (R7, R56, R70), where a shorter meld may hold
-        # fewer wild cards (R51), or where the whole hand must go down (R58).
+        # natural cards than wild ones (R7, R56, R70) or a shorter meld may hold fewer
+        # wild cards (R51), and where the whole hand must go down (R58). Where every
+        # part is exact there is nothing to cut.
+        cuttable = rules.wild_limit in (WildLimit.ANY, WildLimit.ONE)
         self.trim = (
-            feasible and self.whole is None and rules.wild_limit in (WildLimit.ANY, WildLimit.ONE)
+            feasible
+            and self.whole is None
+            and (cuttable or all(part.exact for part in rule.contract))
         )
         self.suit_types = {
             suit: [index for index, card in enumerate(self.types) if card.suit == suit]
@@ -720,10 +726,7 @@ class _Search:
             twos_list[SUITS.index(two_suit)] += 1
             twos = tuple(twos_list)
         used = state.used
-        gain += (
-            self.wild_points[sum(twos)][used + plan.wilds]
-            - self.wild_points[sum(state.twos)][used]
-        )
+        gain += self.wild_points[twos][used + plan.wilds] - self.wild_points[state.twos][used]
         need = state.need
         if plan.part >= 0:
             need_list = list(need)
@@ -1078,7 +1081,6 @@ class _Search:
         phantom_budget = self.phantoms - len(phantoms)
         wilds_before = self._wilds_so_far(state)
         parts = [index for index, count in enumerate(need) for _ in range(count)]
-        twos_as_themselves = sum(twos)
         marks = cross[1]
         set_ranks_used = bin(marks & 0xFFFF).count("1")
         run_suits_used = bin(marks >> 16).count("1")
@@ -1124,7 +1126,7 @@ class _Search:
             if self.feasible and best is not None:
                 return
             if at == len(parts) and done(size):
-                points = self.wild_points[twos_as_themselves]
+                points = self.wild_points[twos]
                 gain = points[used + wilds] - points[used]
                 found = (gain, -wilds, chain)
                 if best is None or found[:2] > best[:2]:

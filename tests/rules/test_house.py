@@ -326,6 +326,7 @@ UNPLAYABLE = {
     "a sequence where runs is false": ("push", {"runs": False}, "runs", '"runs": deal 2 asks for a run of four, and runs are not melds here'),
     "a sequence in the deals of a game without": ("farmers", {"deals": [{"cards": 11, "contract": [{"kind": "run", "min": 4}]}]}, "deals", '"deals": deal 1 asks for a sequence of exactly four, and sequences are not melds here'),
     "a whole hand larger than a hand": ("push", {"deals": [{"cards": 7, "contract": [], "whole_hand": {"at_least": 9}}]}, "deals", '"deals": deal 1 must meld 9 cards, and a hand holds at most 8: the 7 dealt and the one drawn'),
+    "a whole hand smaller than its contract": ("push", {"deals": [{"cards": 10, "contract": [{"kind": "run", "min": 4}] * 2, "whole_hand": {"exactly": 7}}]}, "deals", '"deals": deal 1 must meld exactly 7 cards, and its contract needs 8'),
     "a deal with no melds": ("push", {"deals": [{"cards": 7, "contract": []}]}, "deals", '"deals": deal 1 asks for no meld: give it a contract or a whole hand'),
     "a group of five of distinct suits": ("push", {"deals": [{"cards": 7, "contract": [{"kind": "set", "min": 5}]}]}, "deals", '"deals": deal 1 asks for a set of five, and a set of distinct suits holds at most four cards'),
     "groups of five of distinct suits": ("push", {"set_min": 5}, "set_min", '"set_min": a set must be five or more cards, and a set of distinct suits holds at most four'),
