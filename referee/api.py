@@ -27,6 +27,7 @@ from .rules import (
     check_contract,
     extend_meld,
     get_ruleset,
+    get_variant,
     parse_cards,
     read_meld,
     rescue,
@@ -35,7 +36,7 @@ from .rules import (
 )
 from .rules.rescue import natural_cards
 from .schemas.answer import Answer
-from .schemas.game_answers import GameOut, NewGameOut, VariantOut
+from .schemas.game_answers import GameOut, NewGameOut, VariantOut, VariantRulesOut
 from .schemas.meld_answers import (
     ContractVerdictOut,
     HandScoreOut,
@@ -56,6 +57,7 @@ from .schemas.requests import (
     MeldIn,
     RescueIn,
     RulesIn,
+    VariantRulesIn,
     describe_errors,
 )
 from .storage import database as storage
@@ -82,9 +84,10 @@ def _body(model: type[B]) -> B:
 
 
 def _ruleset(body: RulesIn) -> Ruleset:
-    """The body's ruleset; its ``players``, when given, must be a table the variant is
-    played at (R49; a 400, as for any other field out of range)."""
-    rules = get_ruleset(body.variant, body.options)
+    """The body's ruleset, its house rules applied (R68: a 400 naming the key, a 422
+    for rules no table could play); its ``players``, when given, must be a table the
+    variant is played at (R49; a 400, as for any other field out of range)."""
+    rules = get_ruleset(body.variant, body.options, body.house)
     if body.players is not None:
         try:
             rules.check_players(body.players)
@@ -128,6 +131,35 @@ def _json(body: Any) -> Response:
 @bp.get("/variants")
 def variants() -> Response:
     return answer([VariantOut.of(variant) for variant in VARIANTS.values()])
+
+
+@bp.get("/variants/<variant_id>")
+def variant(variant_id: str) -> Response:
+    """The variant's entry with its rules: the book's, or with ``?house=<JSON>``
+    applied (R68)."""
+    found = get_variant(variant_id)
+    return answer(VariantRulesOut.of_table(found, found.ruleset(None, _house_asked())))
+
+
+@bp.post("/variants/<variant_id>/rules")
+def variant_rules(variant_id: str) -> Response:
+    """The variant's entry with a table's options and house rules applied (R68)."""
+    found = get_variant(variant_id)
+    body = _body(VariantRulesIn)
+    return answer(VariantRulesOut.of_table(found, found.ruleset(body.options, body.house)))
+
+
+def _house_asked() -> Any:
+    """The ``house`` of the query, read as JSON (the rules core judges what it says)."""
+    text = request.args.get("house")
+    if text is None:
+        return None
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise ApiError(
+            400, '"house" must be JSON: an object of house rules such as {"run_min": 3}'
+        ) from None
 
 
 @bp.post("/melds/check")
@@ -192,7 +224,14 @@ def solve() -> Response:
 
 
 def _entry(body: DealIn) -> DealEntry:
-    return DealEntry(body.went_out, body.hands, body.points, body.bent_table)
+    return DealEntry(
+        body.went_out,
+        body.hands,
+        body.points,
+        body.bent_table,
+        adjust=body.adjust,
+        adjust_reasons=body.adjust_reasons,
+    )
 
 
 def _edit_key() -> str | None:
@@ -208,13 +247,29 @@ def _guard(body: Body | None = None) -> Guard:
             "an Idempotency-Key is 8 to 64 characters, none of them a control "
             "character; a random UUID will do",
         )
-    # A deal without a bent table (R63) is fingerprinted without the field, as every
-    # deal was before there were any. Not a leftover: the answers kept for a day carry
-    # that digest, so a digest with the field would make a retry sent across the
-    # release a 409 (another request), where it should get its first answer.
-    unbent = {"bent_table"} if isinstance(body, DealIn) and not body.bent_table else None
-    payload = body.model_dump(mode="json", exclude=unbent) if body is not None else None
+    # A deal without a bent table (R63) or bonuses (R75), and a game without house
+    # rules (R68), are fingerprinted without those fields, as every one was before
+    # there were any. Not a leftover: the answers kept for a day carry that digest, so
+    # a digest with the fields would make a retry sent across the release a 409
+    # (another request), where it should get its first answer.
+    unset = _unsent(body)
+    payload = body.model_dump(mode="json", exclude=unset) if body is not None else None
     return Guard.of(request.if_match, key, request.method, request.path, payload)
+
+
+def _unsent(body: Body | None) -> set[str]:
+    """The fields a write's body gained after answers were first kept, where left
+    empty: fingerprinted as a body without them."""
+    if isinstance(body, DealIn):
+        fields = {
+            "bent_table": body.bent_table,
+            "adjust": body.adjust,
+            "adjust_reasons": body.adjust_reasons,
+        }
+        return {name for name, value in fields.items() if not value}
+    if isinstance(body, GameIn) and body.house is None:
+        return {"house"}
+    return set()
 
 
 def _tagged(response: Response, version: int | None) -> Response:
@@ -248,6 +303,7 @@ def create_game() -> tuple[Response, int]:
         body.teams,
         (body.pot.stake, body.pot.payout) if body.pot else None,
         guard=_guard(body),
+        house=body.house,
         started_by=starter(),
         per_minute=games_per_minute(),
         kept_answer=lambda game, edit_key: _game(game, edit_key=edit_key).dump(),

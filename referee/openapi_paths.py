@@ -17,6 +17,7 @@ from .schemas.requests import (
     MeldCheckIn,
     MeldExtendIn,
     RescueIn,
+    VariantRulesIn,
 )
 from .storage.idempotency import IDEMPOTENCY_KEY
 
@@ -85,6 +86,21 @@ PARAMETERS: dict[str, Any] = {
     "IfNoneMatch": _header(
         "If-None-Match", "The game's ETag; if it is still current the answer is 304."
     ),
+    "VariantId": {
+        "name": "variant_id",
+        "in": "path",
+        "required": True,
+        "description": "A variant's id, as GET /api/v1/variants lists them.",
+        "schema": {"type": "string", "minLength": 1, "examples": ["contract-rummy"]},
+    },
+    "House": {
+        "name": "house",
+        "in": "query",
+        "required": False,
+        "description": "House rules to apply (HOUSE.md R68), as JSON: an object of the "
+        'HouseRules keys, e.g. {"run_min": 3, "ace": "around"}.',
+        "schema": {"type": "string", "examples": ['{"run_min": 3, "values": {"JK": 25}}']},
+    },
 }
 
 HEADERS: dict[str, Any] = {
@@ -100,7 +116,9 @@ _ERRORS = {
         "Malformed input: a body that is not JSON, a field of the wrong type, a card "
         "that is no card, an unknown option, a deal number the variant does not have, a "
         "players count it is not played by (on the rules paths), a bent table where the "
-        "game has none, a bad Idempotency-Key, a hand of more than 30 cards to solve.",
+        "game has none, a bad Idempotency-Key, a hand of more than 30 cards to solve, "
+        "house rules with an unknown key, a wrong type or a value out of range (R71), a "
+        "bonus for a name that is not a player (R75).",
     ),
     "403": ("Forbidden", "The edit key is missing or wrong; nothing changed."),
     "404": ("NotFound", "No such game, deal or variant."),
@@ -116,7 +134,7 @@ _ERRORS = {
         "Well-formed but against the rules of the game: a card the pack cannot hold, "
         "a player who is not in the game, points no hand can make, a game for a number "
         "of players the variant is not played by, a deal where nobody went out in a game "
-        "that reshuffles the discards (R64).",
+        "that reshuffles the discards (R64), house rules no table could play (R71).",
     ),
     "429": ("TooManyRequests", "Too many games started from this address in a minute."),
 }
@@ -188,6 +206,29 @@ RULES_PATHS: dict[str, Any] = {
             "tags": ["rules"],
             "responses": {"200": _json("Every variant.", _array(_ref("Variant")))},
         }
+    },
+    "/api/v1/variants/{variant_id}": {
+        "parameters": [_param("VariantId")],
+        "get": {
+            "operationId": "readVariant",
+            "summary": "A variant's entry with every rule's value (rules), the book's or with "
+            "house rules applied (R68)",
+            "tags": ["rules"],
+            "parameters": [_param("House")],
+            "responses": {"200": _json("The variant, its rules.", _ref("VariantRules"))}
+            | _errors(400, 404, 422),
+        },
+    },
+    "/api/v1/variants/{variant_id}/rules": {
+        "parameters": [_param("VariantId")],
+        "post": {
+            "operationId": "variantRules",
+            "summary": "A variant's entry for a table: its options, then its house rules (R68)",
+            "tags": ["rules"],
+            "requestBody": _body(VariantRulesIn),
+            "responses": {"200": _json("The variant, its rules.", _ref("VariantRules"))}
+            | _errors(400, 404, 413, 422),
+        },
     },
     "/api/v1/melds/check": _rules_path(
         "checkMeld",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import app_shell, checker, deals, filters, games, history, share, sheet
+from . import app_shell, checker, deals, filters, games, history, share, sheet, table_rules
 
 
 def register(app: Flask) -> None:
@@ -18,6 +18,7 @@ def register(app: Flask) -> None:
     filters.register(app)
     for blueprint in (
         games.bp,
+        table_rules.bp,
         sheet.bp,
         checker.bp,
         deals.bp,

@@ -12,10 +12,11 @@ reads the form and asks.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..rules.scoring import Hand, Sheet, Table, deal_so_far, points_text
+from ..rules import RulesError, Ruleset
+from ..rules.scoring import Adjustment, Hand, Sheet, Table, adjustments, deal_so_far, points_text
 from ..storage.deals import DealEntry
 from .keypad import DIGITS, Tray, whole_number
 
@@ -95,6 +96,11 @@ class DealPage:
     #: R63: the one who went out melded the whole hand at once; the deal's penalties
     #: are doubled (only ever True where the game says so, ``bent_table_doubles``).
     bent_table: bool = False
+    #: R75: each seat's bonus or penalty as typed (points and reason), and why it
+    #: cannot be taken, if it cannot.
+    adjust: list[str] = field(default_factory=list)
+    reasons: list[str] = field(default_factory=list)
+    adjust_errors: list[str] = field(default_factory=list)
 
     @property
     def first_error(self) -> str:
@@ -106,12 +112,68 @@ class DealPage:
         for player, typed, other in zip(players, self.typed_errors, self.seat_errors, strict=True):
             if typed or other:
                 return f"{player}: {typed or other}"
-        return ""
+        return first_of(self.adjust_errors)
 
     @property
     def rank(self) -> str:
         """The rank tapped for the active seat, waiting for its suit."""
         return self.trays[self.active].rank
+
+
+# --- Bonuses and penalties (R75) ----------------------------------------------------
+
+
+def tap_bonus(press: str, rules: Ruleset, adjust: list[str], reasons: list[str]) -> bool:
+    """A tap on one of the table's named bonuses (``bonus:<seat>:<n>``), added to what
+    the seat has, or on clearing the seat's (``unbonus:<seat>``); whether it was one.
+
+    >>> from referee.rules import Bonus, get_ruleset
+    >>> from dataclasses import replace
+    >>> rules = replace(get_ruleset("push"), bonuses=(Bonus("exact cut", -10),))
+    >>> adjust, reasons = ["", "5"], ["", "late"]
+    >>> tap_bonus("bonus:1:0", rules, adjust, reasons), adjust, reasons
+    (True, ['', '-5'], ['', 'late, exact cut'])
+    """
+    action, _, where = press.partition(":")
+    if action not in ("bonus", "unbonus"):
+        return False
+    at, _, which = where.partition(":")
+    chosen, named = whole_number(at), whole_number(which)
+    if chosen is None or chosen >= len(adjust):
+        return True
+    if action == "unbonus":
+        adjust[chosen] = reasons[chosen] = ""
+    elif named is not None and named < len(rules.bonuses):
+        bonus = rules.bonuses[named]
+        adjust[chosen] = str((typed_points(adjust[chosen]) or 0) + bonus.points)
+        reasons[chosen] = ", ".join(r for r in (reasons[chosen].strip(), bonus.name) if r)
+    return True
+
+
+def read_adjust(
+    table: Table, adjust: Sequence[str], reasons: Sequence[str]
+) -> tuple[dict[str, Adjustment], list[str]]:
+    """Each player's bonus or penalty as typed: those that can be taken, and each
+    seat's sentence for one that cannot (what it may be is the rules core's)."""
+    taken: dict[str, Adjustment] = {}
+    errors = []
+    for player, text, reason in zip(table.players, adjust, reasons, strict=True):
+        points, error = typed_points(text), points_error(text)
+        if error:
+            error = f"{player}'s bonus or penalty: {error}"
+        elif points is None and reason.strip():
+            error = f"give {player}'s points for “{reason.strip()}”"
+        if points is not None:
+            try:
+                taken |= adjustments(table, {player: Adjustment(points, reason)})
+            except RulesError as refused:
+                error = str(refused)
+        errors.append(error)
+    return taken, errors
+
+
+def first_of(errors: Sequence[str]) -> str:
+    return next((error for error in errors if error), "")
 
 
 def entry_of(
@@ -121,6 +183,7 @@ def entry_of(
     trays: Sequence[Tray],
     typed: Sequence[str],
     bent_table: bool,
+    adjust: Mapping[str, Adjustment] | None = None,
 ) -> DealEntry:
     """The entry of the players who score: each one's typed points or tapped cards
     (one of the two: a tap replaces typed points and typing replaces the cards)."""
@@ -134,16 +197,30 @@ def entry_of(
             points[player] = number
         elif trays[index].cards:
             hands[player] = trays[index].text
-    return DealEntry(went_out, hands, points, bent_table=bent_table)
+    given = adjust or {}
+    return DealEntry(
+        went_out,
+        hands,
+        points,
+        bent_table=bent_table,
+        adjust={player: given[player].points for player in given},
+        adjust_reasons={player: given[player].reason for player in given if given[player].reason},
+    )
 
 
 def read_entry(
-    table: Table, went_out: str, hands: Sequence[str], typed: Sequence[str], bent_table: bool
+    table: Table,
+    went_out: str,
+    hands: Sequence[str],
+    typed: Sequence[str],
+    bent_table: bool,
+    bonuses: tuple[Sequence[str], Sequence[str]] = ((), ()),
 ) -> tuple[DealEntry, str]:
     """The entry a Save sends, read from the form without working anything out (the
     storage scores it as it records), and what stops it being sent, if anything:
-    points that are no number, cards and points both for one player, nobody said
-    to have gone out."""
+    points that are no number, cards and points both for one player, a bonus that
+    cannot be taken, nobody said to have gone out. ``bonuses``: each seat's bonus
+    or penalty and its reason, as typed (R75)."""
     players = list(table.players)
     chosen_seat = seat(went_out, players)
     out = players[chosen_seat] if chosen_seat is not None else None
@@ -158,13 +235,20 @@ def read_entry(
             if error != BOTH
             else (f"{player}: {BOTH}")
         )
+    adjust, adjust_errors = read_adjust(table, *_per_seat(players, *bonuses))
+    complaint = complaint or first_of(adjust_errors)
     if chosen_seat is None and went_out != STOCK_RAN_OUT:
         complaint = (
             "say who went out, or that the stock ran out"
             if table.rules.stock_out
             else "say who went out"
         )
-    return entry_of(players, out, scoring, trays, typed, bent_table), complaint
+    return entry_of(players, out, scoring, trays, typed, bent_table, adjust), complaint
+
+
+def _per_seat(players: Sequence[str], *fields: Sequence[str]) -> list[list[str]]:
+    """Each field a text a seat, "" where the form sent none."""
+    return [[*given[: len(players)], *[""] * (len(players) - len(given))] for given in fields]
 
 
 def entry_lines(page: DealPage) -> list[str]:
@@ -197,11 +281,13 @@ def work_out(
     hands: Sequence[str],
     typed: Sequence[str],
     bent_table: bool = False,
+    bonuses: tuple[Sequence[str], Sequence[str]] = ((), ()),
 ) -> DealPage:
     """The form after the tap ``press``: ``went_out`` is the form's choice (a seat or
     :data:`STOCK_RAN_OUT`), ``active`` and ``rank`` the keypad's seat and waiting
     rank, ``hands`` and ``typed`` each seat's cards and typed points, ``bent_table``
-    the box ticked where the game doubles a bent table (R63).
+    the box ticked where the game doubles a bent table (R63), ``bonuses`` each seat's
+    bonus or penalty and its reason (R75), which a tap on a named one adds to.
 
     One player has one entry: a tap on the keypad replaces the points typed for the
     seat it types for, and points typed (``press`` ``typed:<seat>``) replace the
@@ -214,11 +300,15 @@ def work_out(
     out = players[chosen_seat] if chosen_seat is not None else None
     trays = [Tray.read(hand, "") for hand in hands]
     typed = list(typed)
-    tapped_seat = _tap(players, trays, typed, seat(active, players), rank, press)
+    adjust, reasons = _per_seat(players, *bonuses)
+    tapped_seat = seat(active, players)
+    if not tap_bonus(press, table.rules, adjust, reasons):
+        tapped_seat = _tap(players, trays, typed, tapped_seat, rank, press)
     scoring = [player in table.scoring_players(out) for player in players]
     typed_errors = [entry_error(text, tray) for text, tray in zip(typed, trays, strict=True)]
     entered = _entered(players, trays, typed, scoring, typed_errors)
-    so_far = deal_so_far(table, number, out, entered, bent_table, said=chosen)
+    adjusted, adjust_errors = read_adjust(table, adjust, reasons)
+    so_far = deal_so_far(table, number, out, entered, bent_table, said=chosen, adjust=adjusted)
     return DealPage(
         sheet=sheet,
         number=number,
@@ -236,6 +326,9 @@ def work_out(
         seat_errors=[str(so_far.errors.get(player, "")) for player in players],
         over=[set(so_far.over_the_pack.get(player, ())) for player in players],
         bent_table=so_far.bent_table and chosen,
+        adjust=adjust,
+        reasons=reasons,
+        adjust_errors=adjust_errors,
     )
 
 

@@ -51,6 +51,18 @@ def _fields(game: Game, form: DealForm, stored: Deal | None) -> tuple[list[str],
     return hands, typed
 
 
+def _bonuses(game: Game, stored: Deal | None) -> tuple[list[str], list[str]]:
+    """Each seat's bonus or penalty and its reason (R75): from the request, or from
+    the deal being corrected."""
+    seats = range(len(game.players))
+    if request.method == "POST":
+        adjust = [request.form.get(f"adjust-{i}", "") for i in seats]
+        return adjust, [request.form.get(f"reason-{i}", "") for i in seats]
+    given = (stored.adjust if stored is not None else None) or {}
+    adjust = [str(given[p]["points"]) if p in given else "" for p in game.players]
+    return adjust, [str(given.get(p, {}).get("reason", "")) for p in game.players]
+
+
 def _blank(game: Game, form: DealForm) -> tuple[list[str], list[str]]:
     """A new deal's form as it opens, the entry of another deal put aside."""
     form.went_out.data, form.bent_table.data, form.active.data, form.rank.data = "", False, "", ""
@@ -72,7 +84,8 @@ def _guard(form: DealForm, entry: DealEntry) -> Guard:
         request.method,
         request.path,
         {"went_out": entry.went_out, "hands": entry.hands, "points": entry.points}
-        | ({"bent_table": True} if entry.bent_table else {}),
+        | ({"bent_table": True} if entry.bent_table else {})
+        | ({"adjust": entry.adjust, "reasons": entry.adjust_reasons} if entry.adjust else {}),
     )
 
 
@@ -148,18 +161,20 @@ def _deal_view(game_id: str, number: int | None) -> Any:
         return redirect(url_for("sheet.game", game_id=game.id), 303)
     form = DealForm()
     hands, typed = _fields(game, form, stored)
+    bonuses = _bonuses(game, stored)
     press = request.form.get("press", "")
     made_for = _made_for(form, number, correcting, len(rules.deals))
     if made_for != number and press == "discard":
         made_for = number
         hands, typed = _blank(game, form)
+        bonuses = ([""] * len(game.players), [""] * len(game.players))
     form.deal.data = str(made_for)
     saving = request.method == "POST" and "save" in request.form
     errors: list[str] = []
     changed = False  # another phone changed the sheet since this form opened
     if saving:
         entry, complaint = read_entry(
-            table, form.went_out.data or "", hands, typed, bool(form.bent_table.data)
+            table, form.went_out.data or "", hands, typed, bool(form.bent_table.data), bonuses
         )
         to_sheet, game, changed, errors = _save_entry(
             game, made_for, correcting, form, entry, complaint
@@ -176,6 +191,7 @@ def _deal_view(game_id: str, number: int | None) -> Any:
         hands=hands,
         typed=typed,
         bent_table=bool(form.bent_table.data),
+        bonuses=bonuses,
     )
     page.errors += errors
     form.active.data, form.rank.data = str(page.active), page.rank

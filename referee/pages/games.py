@@ -1,20 +1,37 @@
-"""Start a game (its sheet is :mod:`referee.pages.sheet`)."""
+"""Start a game (its sheet is :mod:`referee.pages.sheet`), with the table's house
+rules (HOUSE.md R68-R74): the form's working out is :mod:`referee.pages.house_form`'s,
+rules cards and the live words are :mod:`referee.pages.table_rules`'."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, request, url_for
 
 from ..plumbing.limits import games_per_minute, starter
-from ..rules import VARIANTS, RulesError, Variant
+from ..rules import VARIANTS, RulesError, Ruleset, Variant
 from ..storage import games
 from ..storage.idempotency import Replay
 from ..storage.models import Game
+from ..storage.saved_rules import SavedRulesRefused
 from . import phone_memory
 from .forms import NewGameForm
+from .house_form import (
+    COMMON,
+    MORE,
+    SHOWN,
+    HouseTyped,
+    HouseVerdict,
+    act,
+    drawn,
+    judge,
+    read_typed,
+)
 from .htmx import fragment, redirect_after_write
-from .words import families
+from .rules_cards import RulesCard
+from .words import families, form_words
 
 bp = Blueprint("games", __name__)
 
@@ -27,28 +44,98 @@ def chosen_variant(variant_id: str | None) -> Variant:
     return variant
 
 
-@bp.route("/", methods=["GET", "POST"])
-def home() -> Any:
-    form = NewGameForm()
-    variant = chosen_variant(request.values.get("variant"))
-    if request.method == "GET":
-        for name, default in variant.defaults.items():
-            getattr(form, f"option_{name}").data = default
-    errors: list[str] = []
-    if request.method == "POST" and form.validate():
+@dataclass
+class HousePage:
+    """The house rules part of the new-game form, as drawn: the fields as typed, the
+    rules core's verdict, the book the fields were drawn for (its words name the
+    melds), whether it is open, the name to save the rules under, what a save said,
+    and the rules card of the rules as they stand."""
+
+    variant: Variant
+    typed: HouseTyped
+    verdict: HouseVerdict
+    open: bool = False
+    name: str = ""
+    notice: str = ""
+
+    @property
+    def book(self) -> Ruleset:
         try:
-            game, edit_key = _start(form, variant)
-        except RulesError as error:
-            errors.append(str(error))
-        else:
-            phone_memory.remember(game, edit_key, how="started")
-            return redirect_after_write(url_for("sheet.game", game_id=game.id))
-    status = 422 if request.method == "POST" else 200
+            return self.variant.ruleset(self.typed.options)
+        except RulesError:
+            return self.variant.ruleset()
+
+    @property
+    def words(self) -> Any:
+        return form_words(self.book)
+
+    @property
+    def errors(self) -> Mapping[str, str]:
+        return self.verdict.errors
+
+    @property
+    def slots(self) -> list[str]:
+        """Every place a sentence may stand beside: a field, a deal, or the rules as a
+        whole (``rules``)."""
+        deals = [f"deal-{n}" for n in range(1, len(self.typed.deals) + 1)]
+        return [*SHOWN, *deals, "rules", "name"]
+
+    def error(self, slot: str) -> str:
+        return self.errors.get("" if slot == "rules" else slot, "")
+
+    @property
+    def more_open(self) -> bool:
+        return any(key in self.errors for key in MORE)
+
+    @property
+    def card(self) -> str | None:
+        """The rules card of the rules as they stand (a link's token); None when the
+        rules core refuses them."""
+        if self.verdict.rules is None:
+            return None
+        options = dict(self.verdict.rules.options)
+        return RulesCard(self.name, self.variant.id, options, self.verdict.house).token
+
+    @property
+    def changes_text(self) -> str:
+        count = len(self.verdict.said)
+        if self.errors:
+            return "not playable as they stand"
+        return f"{count} change{'s' * (count != 1)}" if count else "as the book has them"
+
+
+def house_page(
+    variant: Variant, options: Mapping[str, bool], typed: HouseTyped, **shown: Any
+) -> HousePage:
+    """The house rules part, judged by the rules core."""
+    verdict = judge(variant, options, typed)
+    return HousePage(variant, typed, verdict, **shown)
+
+
+def opened(variant: Variant, options: Mapping[str, bool]) -> HousePage:
+    """The house rules part as the form opens: the book's rules, closed."""
+    return house_page(variant, options, drawn(variant.ruleset(options), options))
+
+
+def new_game_page(
+    form: NewGameForm, variant: Variant, house: HousePage, errors: list[str], status: int
+) -> Any:
+    """The new-game form (or, for htmx, only the form), with the phone's saved rules
+    first (R74)."""
+    rules = house.verdict.rules or variant.ruleset(form.chosen_options(dict(variant.defaults)))
     page = fragment(
         "home.html",
         "_new_game.html",
         form=form,
         variant=variant,
+        rules=rules,
+        house=house,
+        common=COMMON,
+        more=MORE,
+        saved=[
+            (kept.name, RulesCard(kept.name, kept.variant, kept.options, kept.house).token)
+            for kept in phone_memory.saved_rules()
+        ],
         families=families(),
         errors=errors,
         recent=phone_memory.recent(),
@@ -56,7 +143,63 @@ def home() -> Any:
     return page, status
 
 
-def _start(form: NewGameForm, variant: Variant) -> tuple[Game, str]:
+@bp.route("/", methods=["GET", "POST"])
+def home() -> Any:
+    form = NewGameForm()
+    variant = chosen_variant(request.values.get("variant"))
+    if request.method == "GET":
+        for name, default in variant.defaults.items():
+            getattr(form, f"option_{name}").data = default
+        return new_game_page(form, variant, opened(variant, variant.defaults), [], 200)
+    options = form.chosen_options(dict(variant.defaults))
+    typed = read_typed(request.form, options)
+    action = request.form.get("house_action", "")
+    if action:
+        return _house_step(form, variant, options, typed, action)
+    house = house_page(variant, options, typed, name=request.form.get("rules_name", ""))
+    house.open = bool(house.verdict.said or house.errors)
+    errors: list[str] = []
+    if form.validate() and house.verdict.rules is not None:
+        try:
+            game, edit_key = _start(form, variant, house.verdict.house)
+        except RulesError as error:
+            errors.append(str(error))
+        else:
+            phone_memory.remember(game, edit_key, how="started")
+            return redirect_after_write(url_for("sheet.game", game_id=game.id))
+    return new_game_page(form, variant, house, errors, 422)
+
+
+def _house_step(
+    form: NewGameForm, variant: Variant, options: dict[str, bool], typed: HouseTyped, action: str
+) -> Any:
+    """A tap in the house rules that starts no game: add or remove a row, say the
+    changes (the form without its script), save the rules on the phone or forget
+    them. The form comes back as typed."""
+    name = request.form.get("rules_name", "")
+    house = house_page(variant, options, act(typed, action), open=True, name=name)
+    if action == "save":
+        house.notice = _save(form, variant, options, house)
+    elif action == "forget" and form.validate():
+        phone_memory.forget_rules(name)
+        house.notice = f"“{name}” is no longer saved on this phone."
+    return new_game_page(form, variant, house, [], 200)
+
+
+def _save(form: NewGameForm, variant: Variant, options: dict[str, bool], house: HousePage) -> str:
+    """Save the rules on this phone under the name typed (R74); what to say."""
+    if not form.validate():
+        return "the page was out of date: tap Save again"
+    if house.verdict.rules is None:
+        return "these rules cannot be played as they stand: see the field marked"
+    try:
+        house.name = phone_memory.save_rules(house.name, variant.id, options, house.verdict.house)
+    except SavedRulesRefused as refused:
+        return str(refused)
+    return f"Saved on this phone as “{house.name}”: it is offered first next time."
+
+
+def _start(form: NewGameForm, variant: Variant, house: dict[str, object]) -> tuple[Game, str]:
     """Start the game the form describes: the game and its edit key, or RulesError
     when the rules core refuses the table."""
     players = [name for name in form.players.data if name]
@@ -69,6 +212,7 @@ def _start(form: NewGameForm, variant: Variant) -> tuple[Game, str]:
         _pot(form, variant),
         started_by=starter(),
         per_minute=games_per_minute(),
+        house=house or None,
     )
     assert not isinstance(created, Replay)  # no Idempotency-Key was sent
     return created

@@ -11,7 +11,7 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, url_for
 
 from ..plumbing.limits import games_per_minute, starter
-from ..rules import RulesError, get_ruleset
+from ..rules import RulesError
 from ..storage import games
 from ..storage.idempotency import Replay
 from ..storage.models import Game
@@ -43,8 +43,9 @@ def next_seating(game: Game) -> tuple[list[str], list[str] | None]:
 
 @bp.post("/games/<game_id>/again")
 def play_again(game_id: str) -> Any:
-    """A new game of the same variant, options and pot, the same players, the next
-    one dealing first; this phone keeps its sheet. Tapped twice, it is one game."""
+    """A new game of the same variant, options, house rules (R73) and pot, the same
+    players, the next one dealing first; this phone keeps its sheet. Tapped twice,
+    it is one game."""
     game = phone_memory.load(game_id)
     sheet_url = url_for("sheet.game", game_id=game.id)
     if not PlayAgainForm().validate() or not games.sheet_of(game).finished:
@@ -65,6 +66,7 @@ def play_again(game_id: str) -> Any:
             dict(game.options),
             teams,
             pot,
+            house=games.house_again(game),
             started_by=starter(),
             per_minute=games_per_minute(),
         )
@@ -93,7 +95,7 @@ def lines(kept: list[Kept]) -> list[Line]:
     found = []
     for entry in kept:
         sheet = games.sheet_of(entry.game)
-        rules = get_ruleset(entry.game.variant, entry.game.options)
+        rules = sheet.table.rules
         found.append(
             Line(
                 game=entry.game,

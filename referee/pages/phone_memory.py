@@ -14,9 +14,9 @@ from typing import Any
 
 from flask import abort, current_app, g, session
 
-from ..rules import get_ruleset
 from ..storage import games, phones
-from ..storage.models import Game
+from ..storage import saved_rules as saved
+from ..storage.models import Game, SavedRules
 from ..storage.phones import Kept
 
 RECENT = 12  # games listed on the home page; the history lists them all
@@ -101,7 +101,7 @@ def kept_games(limit: int | None = None) -> list[Kept]:
 
 
 def title(game: Game) -> str:
-    return f"{get_ruleset(game.variant, game.options).name}: {', '.join(game.players)}"
+    return f"{games.rules_of(game).name}: {', '.join(game.players)}"
 
 
 def edit_key(game_id: str) -> str | None:
@@ -132,3 +132,28 @@ def load(game_id: str) -> Game:
         return games.get_game(game_id)
     except games.GameNotFound:
         abort(404)
+
+
+# --- A table's rules, saved on this phone (HOUSE.md R74) ------------------------------
+
+
+def saved_rules() -> list[SavedRules]:
+    """The rules this phone saved, the latest first."""
+    token = _token()
+    return [] if token is None else saved.saved_of(token)
+
+
+def save_rules(
+    name: str, variant: str, options: Mapping[str, bool], house: Mapping[str, object]
+) -> str:
+    """Save the rules on this phone under ``name``; the name as saved (SavedRulesRefused
+    for no name, too long a one, or a full shelf)."""
+    token = _token(make=True)
+    assert token is not None
+    return saved.save(token, name, variant, options, house)
+
+
+def forget_rules(name: str) -> None:
+    token = _token()
+    if token is not None:
+        saved.forget(token, name)

@@ -16,7 +16,7 @@ from .forms import JoinForm
 bp = Blueprint("share", __name__)
 
 
-def _qr(url: str) -> Markup:
+def qr(url: str) -> Markup:
     """A QR code of the link, as inline SVG (segno)."""
     svg = segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff", omitsize=True)
     return Markup(svg)
@@ -32,9 +32,9 @@ def share(game_id: str) -> Any:
         "share.html",
         game=game,
         follow=follow,
-        follow_qr=_qr(follow),
+        follow_qr=qr(follow),
         edit=edit,
-        edit_qr=_qr(edit) if edit else None,
+        edit_qr=qr(edit) if edit else None,
     )
 
 

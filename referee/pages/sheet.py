@@ -17,6 +17,7 @@ its headers (:data:`SHEET_HEADERS`), in one of three ways:
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections import OrderedDict
@@ -41,7 +42,7 @@ from werkzeug.http import parse_cookie, parse_etags, quote_etag
 from ..plumbing import logs
 from ..plumbing.conditional import if_match_of_form, still_current, tagged
 from ..plumbing.headers import SECURITY_HEADERS
-from ..rules import RulesError
+from ..rules import RulesError, apply_house, describe_house, get_ruleset, house_changes
 from ..rules.scoring import Pot, Sheet
 from ..storage import database as storage
 from ..storage import deals, games
@@ -50,7 +51,8 @@ from ..storage.models import Game
 from . import phone_memory
 from .forms import PlayAgainForm, UndoForm
 from .htmx import fragment, from_htmx, redirect_after_write
-from .words import card_values_text, deal_text, sheet_heads, winner_text
+from .rules_cards import RulesCard
+from .words import card_values_text, deal_text, house_line, sheet_heads, winner_text
 
 bp = Blueprint("sheet", __name__)
 
@@ -151,7 +153,32 @@ def sheet_context(game: Game) -> dict[str, Any]:
             if game.pot_stake is not None and game.pot_payout is not None
             else None
         ),
+        **house_context(game),
     }
+
+
+def house_context(game: Game) -> dict[str, Any]:
+    """What the game plays differently from the book (R73): each change in words, the
+    line above the sheet, and the rules card of its rules (R74: no game in it)."""
+    if game.rules is None:  # a game from before house rules plays the book
+        return {"house_said": (), "house_line": "", "house_card": None}
+    said, changes = _house_of(game.variant, _json(game.options), _json(game.rules))
+    card = RulesCard("", game.variant, game.options, changes).token if said else None
+    line = f"House rules: {house_line(said)}" if said else ""
+    return {"house_said": said, "house_line": line, "house_card": card}
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+@lru_cache(maxsize=256)
+def _house_of(variant: str, options: str, rules: str) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """A game's changes from the book, in words and as a house document: worked out
+    once a process for each game's rules, as a sheet is drawn every few seconds."""
+    book = get_ruleset(variant, json.loads(options))
+    kept = apply_house(book, json.loads(rules))
+    return describe_house(book, kept), house_changes(book, kept)
 
 
 def rows(sheet: Sheet) -> list[dict[str, Any]]:
@@ -169,9 +196,24 @@ def rows(sheet: Sheet) -> list[dict[str, Any]]:
                 "totals": running[index] if played else None,
                 "went_out": sheet.deals[index].went_out if played else None,
                 "current": index == len(sheet.deals),
+                "adjusted": _adjusted(sheet, index) if played else [],
             }
         )
     return table
+
+
+def _adjusted(sheet: Sheet, index: int) -> list[tuple[str, str]]:
+    """The sides whose cell a bonus or penalty changes in the deal (R75), each with
+    what it was: ``("They", "Bob -10, exact cut")``."""
+    adjust = sheet.deals[index].adjust
+    marks = []
+    for side in sheet.table.sides:
+        for player in side.players:
+            if player in adjust:
+                given = adjust[player]
+                reason = f", {given.reason}" if given.reason else ""
+                marks.append((side.name, f"{player} {given.points:+d}{reason}"))
+    return marks
 
 
 @bp.post("/games/<game_id>/undo")

@@ -21,7 +21,7 @@ from ..rules import VARIANTS, DealRule, Ruleset, Variant
 from ..rules.cards import RANK_TOKENS, SUIT_SYMBOLS
 from ..rules.contracts import describe_contract
 from ..rules.push import PUSH_FAMILY
-from ..rules.ruleset import ContractPart, JokerExchange, Kind, WildLimit
+from ..rules.ruleset import ContractPart, JokerExchange, Kind, MeldWords, WildLimit
 from ..rules.scoring import Sheet
 from ..rules.words import listed, wild_cards
 
@@ -246,3 +246,22 @@ def winner_text(sheet: Sheet) -> str:
         return f"{listed(winners)} tie for the win with {total} each{highest}"
     verb = "win" if len(sides[winners[0]].players) > 1 else "wins"
     return f"{people[0]} {verb} with {total}{highest}"
+
+
+def form_words(rules: Ruleset) -> MeldWords:
+    """The game's words for its melds on a form, or plain ones where the words name a
+    size (Caribbean's "three" and "four", R42): a field reads "sequences of at least",
+    never '"fours" of at least'."""
+    if rules.words.names_size:
+        return MeldWords("group", "groups", "sequence", "sequences")
+    return rules.words
+
+
+def house_line(said: Sequence[str]) -> str:
+    """What a game plays differently from the book, in one line for the sheet (R73):
+    the rules core's sentences, joined.
+
+    >>> house_line(["Sequences of three or more", "Jokers are worth 25"])
+    'sequences of three or more; jokers are worth 25'
+    """
+    return "; ".join(line if line[1:2].isupper() else line[:1].lower() + line[1:] for line in said)

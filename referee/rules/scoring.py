@@ -1,5 +1,6 @@
 """Penalty points: card values, a hand, a deal, the running sheet and Cap-It's pot
-(R28-R34, R60-R64).
+(R28-R34, R60-R64), and the points a table adds to a deal for what the referee does
+not see (R75).
 
 >>> from referee.rules import get_ruleset, parse_cards
 >>> score_hand(parse_cards("AS KD 7C JK"), get_ruleset("push")).points
@@ -14,10 +15,11 @@ import functools
 import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import SUIT_NAMES, Card, check_pack, number_word
 from .errors import GameRuleError, PackError, RulesError
+from .house import BONUS_NAME, BONUS_POINTS
 from .ruleset import CardValues, Ruleset
 from .words import listed
 
@@ -150,12 +152,17 @@ def _name(name: str, what: str) -> str:
         )
     if len(trimmed) > NAME_LIMIT:
         raise RulesError(f'"{trimmed}" is too long a name: {NAME_LIMIT} characters at most')
-    if any(unicodedata.category(char) in UNPRINTABLE and char not in JOINERS for char in trimmed):
+    if not _shown(trimmed):
         raise RulesError(
             f"{what}'s name {trimmed!r} holds a character that cannot be shown "
             "(a control or formatting character); type it again"
         )
     return trimmed
+
+
+def _shown(text: str) -> bool:
+    """Whether every character of ``text`` can be shown (a joiner of emoji aside)."""
+    return not any(unicodedata.category(c) in UNPRINTABLE and c not in JOINERS for c in text)
 
 
 def _distinct(names: Sequence[str], what: str) -> None:
@@ -173,11 +180,23 @@ Hand = Sequence[Card] | int
 
 
 @dataclass(frozen=True, slots=True)
+class Adjustment:
+    """R75: points a deal adds to a player's side beyond what their cards count, for
+    an event the referee does not see (negative for a bonus in a penalty game), with
+    a short reason ("exact cut"; may be empty)."""
+
+    points: int
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class DealScore:
     """What one deal adds: each player's points (None for a player who scores
     nothing: out, the partner of the one who went out, or, where the one who went
     out takes all (R62), everyone else) and each side's. ``bent_table``: the
-    deal's penalties were doubled (R63)."""
+    deal's penalties were doubled (R63). ``adjust``: the table's own bonuses and
+    penalties by player (R75), in ``sides`` but not in ``players``, which are the
+    cards' points."""
 
     number: int
     cards_dealt: int
@@ -185,6 +204,7 @@ class DealScore:
     players: Mapping[str, int | None]
     sides: Mapping[str, int]
     bent_table: bool = False
+    adjust: Mapping[str, Adjustment] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -211,6 +231,8 @@ class DealSoFar:
     problem: RulesError | None
     #: The players who count and are still to be entered, in seat order.
     missing: tuple[str, ...]
+    #: The table's bonuses and penalties by player (R75), added to their sides.
+    adjust: Mapping[str, Adjustment] = field(default_factory=dict)
 
     @property
     def sides(self) -> dict[str, int] | None:
@@ -218,7 +240,7 @@ class DealSoFar:
         nothing yet); None while anything entered is wrong."""
         if self.problem is not None or self.errors:
             return None
-        return _sides(self.table, self._players())
+        return _sides(self.table, self._players(), self.adjust)
 
     def _players(self) -> dict[str, int | None]:
         factor = 2 if self.bent_table else 1  # R63
@@ -250,13 +272,70 @@ class DealSoFar:
             cards_dealt,
             self.went_out,
             players,
-            _sides(self.table, players),
+            _sides(self.table, players, self.adjust),
             self.bent_table,
+            self.adjust,
         )
 
 
-def _sides(table: Table, players: Mapping[str, int | None]) -> dict[str, int]:
-    return {side.name: sum(players[p] or 0 for p in side.players) for side in table.sides}
+def _sides(
+    table: Table, players: Mapping[str, int | None], adjust: Mapping[str, Adjustment]
+) -> dict[str, int]:
+    """Each side's points: its players' cards, and the bonuses and penalties the
+    table gave them (R75), which a bent table does not double (R63: its penalties
+    are the cards')."""
+    return {
+        side.name: sum((players[p] or 0) + _adjusted(adjust, p) for p in side.players)
+        for side in table.sides
+    }
+
+
+def _adjusted(adjust: Mapping[str, Adjustment], player: str) -> int:
+    given = adjust.get(player)
+    return 0 if given is None else given.points
+
+
+def adjustments(table: Table, adjust: Mapping[str, Adjustment]) -> dict[str, Adjustment]:
+    """R75: the table's bonuses and penalties of a deal, by player as seated (names
+    trimmed): any player may have one, the one who went out too. A name that is no
+    player, one given twice, points past BONUS_POINTS or a reason longer than
+    BONUS_NAME or holding what cannot be shown are a RulesError (input the referee
+    cannot take, not a rule of the game broken).
+
+    >>> from referee.rules import get_ruleset
+    >>> table = Table.seat(get_ruleset("push"), ["Ann", "Bob", "Cat", "Dan"])
+    >>> adjustments(table, {" Ann": Adjustment(-10, " exact cut ")})
+    {'Ann': Adjustment(points=-10, reason='exact cut')}
+    """
+    read: dict[str, Adjustment] = {}
+    for name, given in adjust.items():
+        player = next((p for p in table.players if p == name.strip()), None)
+        if player is None:
+            raise RulesError(
+                f'there is no player "{name}" to give points to; the players are '
+                f"{', '.join(table.players)}"
+            )
+        if player in read:
+            raise RulesError(f"{player}'s bonus or penalty is given twice; give it once")
+        read[player] = _checked(player, given)
+    return read
+
+
+def _checked(player: str, given: Adjustment) -> Adjustment:
+    """The adjustment with its reason trimmed; a RulesError if it is out of bounds."""
+    low, high = BONUS_POINTS
+    points, reason = given.points, given.reason.strip()
+    if isinstance(points, bool) or not isinstance(points, int) or not low <= points <= high:
+        raise RulesError(
+            f"{player}'s bonus or penalty must be a whole number from {low} to {high}"
+        )
+    if len(reason) > BONUS_NAME:
+        raise RulesError(f"the reason for {player}'s points is {BONUS_NAME} characters at most")
+    if not _shown(reason):
+        raise RulesError(
+            f"the reason for {player}'s points holds a character that cannot be shown"
+        )
+    return Adjustment(points, reason)
 
 
 def deal_so_far(
@@ -268,6 +347,7 @@ def deal_so_far(
     *,
     recorded: bool = False,
     said: bool = True,
+    adjust: Mapping[str, Adjustment] | None = None,
 ) -> DealSoFar:
     """Deal ``number`` as entered so far: who went out (None if the stock ran out,
     R27) and, for some or all players, the cards left in hand or their points.
@@ -282,7 +362,9 @@ def deal_so_far(
 
     Every hand that counts is a hand some player could hold: only the player who
     went out holds no card (R26, R27), and typed points must be a sum the game's
-    cards can make (:func:`possible_points`). ``recorded``: a deal saved before
+    cards can make (:func:`possible_points`). ``adjust``: the table's bonuses and
+    penalties (R75, :func:`adjustments`), added to their players' sides as they are,
+    whatever the cards (a bent table doubles the cards only). ``recorded``: a deal saved before
     these checks came in is scored as it was saved, never refused now. ``said``
     False: the table has not said yet who went out (nor whether the stock ran out),
     so every hand is checked on its own and nothing is said of the deal as a whole.
@@ -310,6 +392,7 @@ def deal_so_far(
             "nobody went out to bend it"
         )
     out = table.player(went_out) if went_out is not None else None
+    adjusted = adjustments(table, adjust or {})
     named: dict[str, Hand] = {}
     for name, hand in hands.items():
         player = table.player(name)
@@ -337,7 +420,7 @@ def deal_so_far(
             points[player] = None
     missing = tuple(player for player in scoring if player not in entries)
     return DealSoFar(
-        table, number, out, bent_table, scoring, points, errors, over, problem, missing
+        table, number, out, bent_table, scoring, points, errors, over, problem, missing, adjusted
     )
 
 
@@ -349,10 +432,13 @@ def score_deal(
     bent_table: bool = False,
     *,
     recorded: bool = False,
+    adjust: Mapping[str, Adjustment] | None = None,
 ) -> DealScore:
     """Score a whole deal (see :func:`deal_so_far`): every player who scores must be
     given; the first thing wrong is raised as a RulesError."""
-    return deal_so_far(table, number, went_out, hands, bent_table, recorded=recorded).score()
+    return deal_so_far(
+        table, number, went_out, hands, bent_table, recorded=recorded, adjust=adjust
+    ).score()
 
 
 def _over_the_pack(

@@ -34,6 +34,7 @@ REQUEST_MODELS: tuple[type[requests.Body], ...] = (
     requests.HandSolveIn,
     requests.GameIn,
     requests.DealIn,
+    requests.VariantRulesIn,
 )
 
 #: Every answer model; their JSON Schemas are the OpenAPI document's answers.
@@ -46,6 +47,7 @@ ANSWER_MODELS: tuple[type[answer.Answer], ...] = (
     meld_answers.HandScoreOut,
     meld_answers.HandSolutionOut,
     game_answers.VariantOut,
+    game_answers.VariantRulesOut,
     game_answers.GameOut,
     game_answers.NewGameOut,
 )

@@ -8,8 +8,10 @@ from typing import Any, Literal
 from pydantic import ConfigDict, Field
 
 from .. import rules
+from ..rules import Ruleset, Variant, house_rules_of
 from ..rules.scoring import DealScore, Pot, Sheet
 from .answer import Answer
+from .house import HouseRules
 from .meld_answers import ContractPartOut, contract_of
 
 
@@ -73,8 +75,10 @@ class VariantOut(Answer):
     pot: bool = Field(description="Whether the variant may play for a pot.")
 
     @classmethod
-    def of(cls, variant: rules.Variant) -> VariantOut:
-        ruleset = variant.ruleset()
+    def of(cls, variant: rules.Variant, ruleset: rules.Ruleset | None = None, **more: Any) -> Any:
+        """The variant's entry; ``ruleset``: a table's rules for it (options and house
+        rules, R68), the book's when None."""
+        ruleset = ruleset or variant.ruleset()
         return cls(
             id=variant.id,
             name=variant.name,
@@ -100,7 +104,22 @@ class VariantOut(Answer):
             },
             wild_cards=ruleset.wild_limit,
             pot=ruleset.pot,
+            **more,
         )
+
+
+class VariantRulesOut(VariantOut):
+    """A variant's entry with its rules, the book's or a table's (R68)."""
+
+    rules: HouseRules = Field(
+        description="Every house key's value, in the shape house takes: send back any part "
+        "as house."
+    )
+
+    @classmethod
+    def of_table(cls, variant: Variant, ruleset: Ruleset) -> VariantRulesOut:
+        entry: VariantRulesOut = cls.of(variant, ruleset, rules=house_rules_of(ruleset))
+        return entry
 
 
 class PotOut(Answer):
@@ -132,19 +151,34 @@ class DealOfGameOut(Answer):
         description="Present in games that have a bent table (R63): whether this deal's "
         "penalties were doubled.",
     )
+    adjust: dict[str, int] = Field(
+        default_factory=dict,
+        description="Present when the deal has any (R75): by player, the points the table "
+        "added to their side for this deal; in scores, not in points.",
+    )
+    adjust_reasons: dict[str, str] = Field(
+        default_factory=dict,
+        description="Present when any adjust has one (R75): by player, its reason.",
+    )
 
 
 def _deal_of_game(deal: DealScore, ruleset: rules.Ruleset) -> DealOfGameOut:
-    """A deal of the sheet; ``bent_table`` only in a game that has one (R63), so the
-    other games' deals read as they always have."""
-    bent = {"bent_table": deal.bent_table} if ruleset.bent_table_doubles else {}
+    """A deal of the sheet; ``bent_table`` only in a game that has one (R63) and
+    ``adjust`` only on a deal that has one (R75), so the other deals read as they
+    always have."""
+    more: dict[str, Any] = {"bent_table": deal.bent_table} if ruleset.bent_table_doubles else {}
+    if deal.adjust:
+        more["adjust"] = {name: given.points for name, given in deal.adjust.items()}
+    reasons = {name: given.reason for name, given in deal.adjust.items() if given.reason}
+    if reasons:
+        more["adjust_reasons"] = reasons
     return DealOfGameOut(
         deal=deal.number,
         cards_dealt=deal.cards_dealt,
         went_out=deal.went_out,
         scores=dict(deal.sides),
         points=dict(deal.players),
-        **bent,
+        **more,
     )
 
 
@@ -161,6 +195,12 @@ class GameOut(Answer):
     url: str = Field(description="The game's page.")
     variant: str
     options: dict[str, bool]
+    house: HouseRules = Field(
+        description="The house rules the game was started with, as given; {} when none (R73)."
+    )
+    rules: HouseRules = Field(
+        description="Every house key's value for this game: the rules it plays for good (R73)."
+    )
     players: list[str] = Field(description="In clockwise seat order.")
     sides: list[SideOut]
     deals: list[DealOfGameOut]
@@ -178,6 +218,8 @@ class GameOut(Answer):
             "url": f"/games/{game.id}",
             "variant": game.variant,
             "options": game.options,
+            "house": game.house or {},
+            "rules": house_rules_of(sheet.table.rules),
             "players": list(sheet.table.players),
             "sides": [
                 SideOut(name=side.name, players=list(side.players)) for side in sheet.table.sides

@@ -13,7 +13,9 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
 from pydantic_core import ErrorDetails
 
+from ..rules.house import BONUS_NAME, BONUS_POINTS
 from ..rules.scoring import POT_LIMIT
+from .house import HouseRules
 
 #: A card list: one string in the notation of R1 or a list of card tokens.
 Cards = Annotated[
@@ -49,11 +51,20 @@ class MeldIn(Body):
     declare: DeclareIn | None = None
 
 
+#: A table's house rules in a body: changes after the variant's options (R68).
+HOUSE = Field(
+    default=None,
+    description="The table's house rules: changes to the variant's rules, after its "
+    "options (HOUSE.md R68). Omitted, null or {}: the book's rules.",
+)
+
+
 class RulesIn(Body):
     """The ruleset a request is judged by."""
 
     variant: str
     options: dict[str, StrictBool] | None = None
+    house: HouseRules | None = HOUSE
     players: StrictInt | None = Field(
         default=None,
         description="Players at the table; picks the pack (R3). Default: the variant's "
@@ -119,16 +130,33 @@ class GameIn(Body):
     variant: str
     players: list[str] = Field(description="Names in clockwise seat order (R35).")
     options: dict[str, StrictBool] | None = None
+    house: HouseRules | None = Field(
+        default=None,
+        description="The table's house rules (HOUSE.md R68), kept with the game for good "
+        "(R73). Omitted, null or {}: the book's rules.",
+    )
     teams: list[str] | None = Field(
         default=None, description='Team names, seat 1\'s team first; default "We", "They".'
     )
     pot: PotIn | None = None
 
 
+class VariantRulesIn(Body):
+    """A variant's rules for a table: its options, then its house rules (R68)."""
+
+    options: dict[str, StrictBool] | None = None
+    house: HouseRules | None = HOUSE
+
+
+#: R75: a bonus or penalty, and its reason.
+AdjustPoints = Annotated[StrictInt, Field(ge=BONUS_POINTS[0], le=BONUS_POINTS[1])]
+AdjustReason = Annotated[str, Field(max_length=BONUS_NAME)]
+
+
 class DealIn(Body):
     """One deal: who went out (null: the stock ran out, R27; never in the Contract
     Rummy family, R64) and, for each player who scores, the cards left in hand or
-    the points already counted."""
+    the points already counted; and the table's bonuses and penalties (R75)."""
 
     went_out: str | None
     hands: dict[str, Cards] = Field(default_factory=dict)
@@ -137,6 +165,16 @@ class DealIn(Body):
         default=False,
         description="The player who went out melded their whole hand in one turn: every "
         "penalty of the deal is doubled (R63; Caribbean Kalooki only).",
+    )
+    adjust: dict[str, AdjustPoints] = Field(
+        default_factory=dict,
+        description="R75: by player (any player, the one who went out too), points added "
+        "to their side for this deal, for what the referee does not see (negative for a "
+        "bonus in a penalty game); not doubled by a bent table.",
+    )
+    adjust_reasons: dict[str, AdjustReason] = Field(
+        default_factory=dict,
+        description='R75: by player, the reason for their adjust ("exact cut").',
     )
 
 
@@ -190,6 +228,8 @@ def describe_errors(error: ValidationError) -> str:
         return f'"{path}" must be {first.get("ctx", {}).get("ge")} or more'
     if first["type"] == "less_than_equal":
         return f'"{path}" must be {first.get("ctx", {}).get("le")} or less'
+    if first["type"] == "string_too_long":
+        return f'"{path}" must be at most {first.get("ctx", {}).get("max_length")} characters'
     if first["type"] == "extra_forbidden":
         return f'"{path}" is not a field this request takes'
     expected = [_EXPECTED[d["type"]] for d in same if d["type"] in _EXPECTED]

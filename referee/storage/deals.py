@@ -8,7 +8,7 @@ refused on the way is rolled back, so a game is never half-changed.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -16,7 +16,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..plumbing.extensions import db
 from ..rules import RulesError, format_cards, parse_cards
-from ..rules.scoring import Hand, Table, score_deal
+from ..rules.scoring import Adjustment, DealScore, Hand, Table, score_deal
 from . import idempotency
 from .database import GameConflict, Refused, one_transaction
 from .games import check_edit_key, locked_game, sheet_of, table_of
@@ -56,14 +56,17 @@ class StaleGame(Refused):
 @dataclass(frozen=True)
 class DealEntry:
     """What the table says of a deal: who went out (None: the stock ran out) and,
-    per player, the cards left in hand (a string or tokens) or the points; and
-    whether the player who went out bent the table (R63, only where the game
-    doubles it)."""
+    per player, the cards left in hand (a string or tokens) or the points; whether
+    the player who went out bent the table (R63, only where the game doubles it);
+    and, for any player, points the table adds to their side for this deal with
+    their reason (R75: ``adjust`` and ``adjust_reasons``, by player)."""
 
     went_out: str | None
     hands: Mapping[str, str | Sequence[str]]
     points: Mapping[str, int]
     bent_table: bool = False
+    adjust: Mapping[str, int] = field(default_factory=dict)
+    adjust_reasons: Mapping[str, str] = field(default_factory=dict)
 
     def parsed(self) -> dict[str, Hand]:
         both = sorted(set(self.hands) & set(self.points))
@@ -71,6 +74,20 @@ class DealEntry:
             raise RulesError(f"give {both[0]}'s cards or points, not both")
         entered: dict[str, Hand] = {name: parse_cards(cards) for name, cards in self.hands.items()}
         return entered | dict(self.points)
+
+    def adjustments(self) -> dict[str, Adjustment]:
+        """The bonuses and penalties with their reasons (R75); a reason for a player
+        given no points is a RulesError."""
+        unmatched = sorted(set(self.adjust_reasons) - set(self.adjust))
+        if unmatched:
+            raise RulesError(
+                f"a reason is given for {unmatched[0]}'s points, but no points; "
+                "give the points too"
+            )
+        return {
+            name: Adjustment(points, self.adjust_reasons.get(name, ""))
+            for name, points in self.adjust.items()
+        }
 
 
 #: What the caller answers a write with, from the game as written: kept with the
@@ -87,6 +104,15 @@ def _stored(table: Table, hands: Mapping[str, Hand]) -> dict[str, Any]:
         else {"cards": format_cards(hand).split()}
         for name, hand in hands.items()
     }
+
+
+def _stored_adjust(score: DealScore) -> dict[str, Any] | None:
+    """The deal's bonuses and penalties as kept (R75), a reason only where one was
+    given; None where there are none."""
+    return {
+        name: {"points": given.points} | ({"reason": given.reason} if given.reason else {})
+        for name, given in score.adjust.items()
+    } or None
 
 
 def _editable(game_id: str, edit_key: str | None, guard: Guard) -> Game | Replay:
@@ -150,13 +176,21 @@ def record_deal(
             raise StaleGame(game)
         number = sheet.next_deal()
         hands = entry.parsed()
-        score = score_deal(sheet.table, number, entry.went_out, hands, entry.bent_table)
+        score = score_deal(
+            sheet.table,
+            number,
+            entry.went_out,
+            hands,
+            entry.bent_table,
+            adjust=entry.adjustments(),
+        )
         game.deals.append(
             Deal(
                 number=number,
                 went_out=score.went_out,
                 hands=_stored(sheet.table, hands),
                 bent_table=score.bent_table,
+                adjust=_stored_adjust(score),
             )
         )
         return _commit(game, number, guard, 201, kept_answer)
@@ -172,10 +206,13 @@ def replace_deal(
         deal = _deal(game, number)
         table = table_of(game)
         hands = entry.parsed()
-        score = score_deal(table, number, entry.went_out, hands, entry.bent_table)
+        score = score_deal(
+            table, number, entry.went_out, hands, entry.bent_table, adjust=entry.adjustments()
+        )
         deal.went_out = score.went_out
         deal.hands = _stored(table, hands)
         deal.bent_table = score.bent_table
+        deal.adjust = _stored_adjust(score)
         deal.recorded_at = datetime.now(UTC)
         return _commit(game, number, guard.without_key())
 

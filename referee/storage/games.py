@@ -8,8 +8,10 @@ the way is rolled back.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
+import json
 import math
 import re
 import secrets
@@ -21,8 +23,16 @@ from sqlalchemy import Engine, select, text
 from sqlalchemy.exc import IntegrityError
 
 from ..plumbing.extensions import db
-from ..rules import RulesError, Ruleset, get_ruleset, parse_cards
-from ..rules.scoring import Hand, Pot, Sheet, Table, score_deal
+from ..rules import (
+    RulesError,
+    Ruleset,
+    apply_house,
+    get_ruleset,
+    house_changes,
+    house_rules_of,
+    parse_cards,
+)
+from ..rules.scoring import Adjustment, Hand, Pot, Sheet, Table, score_deal
 from . import database as storage
 from . import idempotency
 from .database import Refused, begin_write, one_transaction
@@ -34,11 +44,14 @@ __all__ = [
     "GameNotFound",
     "KeptNewGame",
     "TooManyGames",
+    "adjust_of",
     "check_edit_key",
     "create_game",
     "game_version",
     "get_game",
+    "house_again",
     "locked_game",
+    "rules_of",
     "sheet_csv_rows",
     "sheet_of",
     "sheet_state",
@@ -101,16 +114,23 @@ def create_game(
     pot: tuple[int, int] | None = None,
     guard: Guard = UNGUARDED,
     *,
+    house: Mapping[str, object] | None = None,
     started_by: str | None = None,
     per_minute: int | None = None,
     kept_answer: KeptNewGame | None = None,
 ) -> tuple[Game, str] | Replay:
     """Start a game; return it with its edit key (shown once, stored hashed).
 
+    ``house``: the table's house rules (HOUSE.md R68), applied after the options and
+    judged by the rules core before anything is written: HouseRulesError for a
+    document it cannot read, UnplayableRulesError for rules no table could play
+    (R71). The game keeps them as given, and every rule's value as it is now, for
+    good (R73; :func:`rules_of`).
+
     ``started_by`` (a digest of the address) may start at most ``per_minute`` games
     a minute; past that, TooManyGames (a retry of a game already made is answered
     as the first time and counts nothing)."""
-    rules = get_ruleset(variant, options)
+    rules = get_ruleset(variant, options, house)
     table = Table.seat(rules, players, teams)
     _check_pot(rules, pot)
     with one_transaction():
@@ -122,6 +142,7 @@ def create_game(
             _check_limit(started_by, per_minute)
         edit_key = secrets.token_urlsafe(TOKEN_BYTES)
         game = _new_game(rules, table, pot, _key_hash(edit_key), started_by)
+        game.house = dict(house or {})
         db.session.add(game)
         if guard.key is not None:
             idempotency.forget_old_answers()
@@ -158,6 +179,7 @@ def _new_game(
         teams=[side.name for side in table.sides] if rules.partnerships else None,
         pot_stake=stake,
         pot_payout=payout,
+        rules=house_rules_of(rules),  # R73: these rules for good
         version=1,
         started_by=started_by,
     )
@@ -269,8 +291,46 @@ def game_version(reads: Engine, game_id: str) -> int | None:
 # --- Reading a game ---------------------------------------------------------------------
 
 
+def rules_of(game: Game) -> Ruleset:
+    """The rules the game plays: its variant's preset with its options, then every
+    rule's value as it was when the game started (R73), so later versions of the
+    preset change nothing in it. A game started before house rules keeps none: its
+    preset's rules, as it always read."""
+    if game.rules is None:
+        return get_ruleset(game.variant, game.options)
+    return _kept_rules(game.variant, _json(game.options), _json(game.rules))
+
+
+def _json(value: Mapping[str, Any]) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+@functools.lru_cache(maxsize=256)
+def _kept_rules(variant: str, options: str, rules: str) -> Ruleset:
+    """A game's kept rules, built once a process: reading every rule again costs a
+    millisecond, and a sheet is read every few seconds (a Ruleset is frozen)."""
+    return apply_house(get_ruleset(variant, json.loads(options)), json.loads(rules))
+
+
+def house_again(game: Game) -> dict[str, Any]:
+    """The house rules of a game played again with the same rules (R73): the ones
+    it was given, unless the preset has changed since, and then the changes from
+    the preset as it is now to the rules the game plays."""
+    if game.rules is None:
+        return {}
+    book = get_ruleset(game.variant, game.options)
+    given = dict(game.house or {})
+    kept = rules_of(game)
+    try:
+        if apply_house(book, given) == kept:
+            return given
+    except RulesError:  # the preset changed so much the changes no longer apply
+        pass
+    return house_changes(book, kept)
+
+
 def table_of(game: Game) -> Table:
-    return Table.seat(get_ruleset(game.variant, game.options), game.players, game.teams)
+    return Table.seat(rules_of(game), game.players, game.teams)
 
 
 def sheet_of(game: Game) -> Sheet:
@@ -281,7 +341,13 @@ def sheet_of(game: Game) -> Sheet:
         table,
         tuple(
             score_deal(
-                table, deal.number, deal.went_out, _hands(deal), deal.bent_table, recorded=True
+                table,
+                deal.number,
+                deal.went_out,
+                _hands(deal),
+                deal.bent_table,
+                recorded=True,
+                adjust=adjust_of(deal),
             )
             for deal in game.deals
         ),
@@ -292,6 +358,14 @@ def _hands(deal: Deal) -> dict[str, Hand]:
     return {
         name: parse_cards(entry["cards"]) if "cards" in entry else int(entry["points"])
         for name, entry in deal.hands.items()
+    }
+
+
+def adjust_of(deal: Deal) -> dict[str, Adjustment]:
+    """The deal's bonuses and penalties by player, as the table gave them (R75)."""
+    return {
+        name: Adjustment(int(entry["points"]), str(entry.get("reason", "")))
+        for name, entry in (deal.adjust or {}).items()
     }
 
 

@@ -117,3 +117,25 @@ class PhoneGame(db.Model):  # type: ignore[name-defined,misc]
     #: Play again opens that game rather than starting a third.
     next_game_id: Mapped[str | None] = mapped_column(String(32))
     opened_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class SavedRules(db.Model):  # type: ignore[name-defined,misc]
+    """A table's rules a phone keeps under a name (HOUSE.md R74): the game, its options
+    and its house changes, offered first on that phone's new-game form.
+
+    Kept with the phone's games (found by its token's digest, as :class:`PhoneGame`):
+    it works without a script, follows the phone's cookie and nothing else, and a
+    phone's browser storage would hold it only where scripts run."""
+
+    __tablename__ = "saved_rules"
+
+    #: SHA-256 of the phone's token, as in :class:`PhoneGame`.
+    phone: Mapped[str] = mapped_column(String(64), primary_key=True)
+    #: The name folded (``casefold``): saving under "grandma's liverpool" replaces
+    #: "Grandma's Liverpool".
+    key: Mapped[str] = mapped_column(String(256), primary_key=True)
+    name: Mapped[str] = mapped_column(String(64))
+    variant: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    house: Mapped[dict[str, Any]] = mapped_column(JSON)
+    saved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

@@ -32,6 +32,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 from unittest import mock
+from urllib.parse import quote
 
 from referee import create_app
 from referee.plumbing.headers import SECURITY_HEADERS
@@ -333,11 +334,68 @@ LIMITED = [
     post("a fourth game in the minute", GAMES, {"variant": "push-solo", "players": FOUR}),
 ]  # fmt: skip
 
+#: House rules (HOUSE.md R68-R75, API.md "House rules"): HOUSE.md's Grandma's
+#: Liverpool, sequences of three turning the corner and jokers at 25.
+GRANDMAS = {"run_min": 3, "ace": "around", "values": {"JK": 25}}
+LIVERPOOL = f"{GAMES}/{{liverpool.id}}"
+
+
+def with_house(path: str, house: Any) -> str:
+    """``path?house=<JSON>``, the JSON escaped as a browser sends it."""
+    text = house if isinstance(house, str) else json.dumps(house)
+    return f"{path}?house={quote(text)}"
+
+
+HOUSE_ASKED = [
+    # A variant's rules, the book's and a table's.
+    get("Contract Rummy's rules", "/api/v1/variants/contract-rummy"),
+    get("Contract Rummy's rules with house rules", with_house("/api/v1/variants/contract-rummy", GRANDMAS)),
+    post("a table's rules of Push", "/api/v1/variants/push/rules", {"options": {"ten_cards": True}, "house": {"wild_limit": "two_natural", "winner": "highest"}}),
+    post("a table's rules with a deal list", "/api/v1/variants/shanghai/rules", {"house": {"deals": [{"cards": 10, "contract": [{"kind": "set", "min": 3}, {"kind": "run", "min": 4}]}, {"cards": 11, "contract": [], "whole_hand": {"exactly": 12}}]}}),
+    get("the rules of no variant", "/api/v1/variants/gin"),
+    get("house rules that are not JSON", with_house("/api/v1/variants/push", "{run_min")),
+    get("house rules of an unknown key", with_house("/api/v1/variants/push", {"run_mins": 3})),
+    get("house rules no table could play", with_house("/api/v1/variants/push", {"pack": {"decks": 1, "jokers": 0}, "players": [8]})),
+    post("a table's rules with an unknown option", "/api/v1/variants/push/rules", {"options": {"tencards": True}}),
+    post("a table's rules with a field it does not take", "/api/v1/variants/push/rules", {"variant": "push"}),
+    # Every rules path, by the book and by the house (R72).
+    post("a run round the corner by the book", CHECK, {"variant": "contract-rummy", "cards": "KH AH 2H"}),
+    post("a run round the corner by the house", CHECK, {"variant": "contract-rummy", "house": GRANDMAS, "cards": "KH AH 2H"}),
+    post("a meld of half wild cards by the book", CHECK, {"variant": "shove-it", "cards": "7H JK JK 10H"}),
+    post("a meld of half wild cards by the house", CHECK, {"variant": "shove-it", "house": {"wild_limit": "no_more_than_natural"}, "cards": "7H JK JK 10H"}),
+    post("laying off round the corner by the house", EXTEND, {"variant": "contract-rummy", "house": GRANDMAS, "meld": "QS KS AS", "add": "2S"}),
+    post("a rescue round the corner by the house", RESCUE, {"variant": "contract-rummy", "house": GRANDMAS, "meld": "KH JK 2H", "card": "AH"}),
+    post("a contract of melds at least their size by the house", CONTRACT, {"variant": "contract-rummy", "house": {"contract_sizes": "at_least"}, "deal": 1, "melds": ["8C 8H 8S 8D", "KD KS KH"]}),
+    post("a hand with jokers at 25 by the house", SCORE, {"variant": "contract-rummy", "house": GRANDMAS, "cards": "AS JK"}),
+    post("a hand solved round the corner by the house", SOLVE, {"variant": "contract-rummy", "house": GRANDMAS, "deal": 2, "cards": "8C 8H JK QH KH AH 2H 9S"}),
+    post("house rules with an unknown key", CHECK, {"variant": "push", "house": {"aces": "around"}, "cards": "7H"}),
+    post("house rules of a wrong type", SCORE, {"variant": "push", "house": {"values": {"JK": "25"}}, "cards": "JK"}),
+    post("house rules out of range", CONTRACT, {"variant": "push", "house": {"contract_runs_gap": 3}, "deal": 1, "melds": []}),
+    post("house rules no table could play", SOLVE, {"variant": "contract-rummy", "house": {"runs": False}, "deal": 1, "cards": "8C"}),
+    post("house rules as a list", CHECK, {"variant": "push", "house": [], "cards": "7H"}),
+    # A game keeps its house rules (R73), a deal its bonuses (R75).
+    post("a game of house rules started", GAMES, {"variant": "contract-rummy", "players": ["Ann", "Bob", "Cat"], "house": GRANDMAS}, starts="liverpool"),
+    post("a game of house rules no table could play", GAMES, {"variant": "contract-rummy", "players": ["Ann", "Bob", "Cat"], "house": {"runs": False}}),
+    post("a game of house rules with an unknown key", GAMES, {"variant": "push", "players": FOUR, "house": {"pot": 5}}),
+    post("a deal with a bonus and a penalty", f"{LIVERPOOL}/deals", {"went_out": "Ann", "points": {"Bob": 25, "Cat": 10}, "adjust": {"Ann": -10, "Cat": 20}, "adjust_reasons": {"Ann": "exact cut"}}, **editing("liverpool")),
+    post("a bonus for a name that is not a player", f"{LIVERPOOL}/deals", {"went_out": "Bob", "points": {"Ann": 5, "Cat": 5}, "adjust": {"Eve": -10}}, **editing("liverpool")),
+    post("a bonus past a thousand", f"{LIVERPOOL}/deals", {"went_out": "Bob", "points": {"Ann": 5, "Cat": 5}, "adjust": {"Ann": 1001}}, **editing("liverpool")),
+    post("a bonus that is no whole number", f"{LIVERPOOL}/deals", {"went_out": "Bob", "points": {"Ann": 5, "Cat": 5}, "adjust": {"Ann": 2.5}}, **editing("liverpool")),
+    post("a reason too long", f"{LIVERPOOL}/deals", {"went_out": "Bob", "points": {"Ann": 5, "Cat": 5}, "adjust": {"Ann": -5}, "adjust_reasons": {"Ann": "x" * 41}}, **editing("liverpool")),
+    post("a reason without points", f"{LIVERPOOL}/deals", {"went_out": "Bob", "points": {"Ann": 5, "Cat": 5}, "adjust_reasons": {"Ann": "exact cut"}}, **editing("liverpool")),
+    post("deal 2 with jokers at 25", f"{LIVERPOOL}/deals", {"went_out": "Bob", "hands": {"Ann": "JK", "Cat": "KH AH 2H"}, "adjust": {"Bob": -20}, "adjust_reasons": {"Bob": "out in one turn"}}, **editing("liverpool")),
+    put("deal 1 corrected, Ann's bonus taken off", f"{LIVERPOOL}/deals/1", {"went_out": "Ann", "points": {"Bob": 25, "Cat": 10}, "adjust": {"Cat": 20}}, **editing("liverpool")),
+    get("the game of house rules read", LIVERPOOL),
+    get("the game of house rules as CSV", f"{LIVERPOOL}/sheet.csv"),
+    delete("the deal with a bonus undone", f"{LIVERPOOL}/deals/2", **editing("liverpool")),
+]  # fmt: skip
+
 #: Each run: the app's settings beyond a test app's, and what it is asked.
 RUNS: list[tuple[str, dict[str, Any], list[Ask]]] = [
     ("rules", {}, RULES),
     ("games", {}, GAMES_ASKED),
     ("limited", {"RATELIMIT_ENABLED": True, "GAMES_PER_MINUTE": 2}, LIMITED),
+    ("house", {}, HOUSE_ASKED),
 ]
 
 

@@ -36,7 +36,7 @@ from schemathesis.specs.openapi.checks import (
 
 from referee import create_app
 from referee.plumbing.extensions import MAX_BODY_BYTES
-from referee.rules import VARIANTS
+from referee.rules import HOUSE_KEYS, VARIANTS, get_ruleset, house_rules_of
 from referee.rules.variants import OPTIONS
 
 from ..conftest import DATABASES, dispose
@@ -267,6 +267,18 @@ DECLARE = st.fixed_dictionaries(
 )
 MELD = CARDS | st.fixed_dictionaries({"cards": CARDS}, optional={"declare": DECLARE})
 
+#: Every house key's values in the games as they come (HOUSE.md R68), each key's
+#: own and another game's: mixed, they make rules a table could play and rules none
+#: could (R71, a 422), and now and then any JSON value instead (a 400).
+BOOK_VALUES = {
+    key: [rules[key] for rules in map(house_rules_of, map(get_ruleset, VARIANTS)) if key in rules]
+    for key in HOUSE_KEYS
+}
+HOUSE = st.fixed_dictionaries(
+    {},
+    optional={key: mostly(st.sampled_from(values), JSON) for key, values in BOOK_VALUES.items()},
+) | st.dictionaries(mostly(st.sampled_from(HOUSE_KEYS), st.text(max_size=8)), JSON, max_size=3)
+
 #: Each body's fields, with values of the right type and odd content.
 RULES_FIELDS = {
     "variant": mostly(st.sampled_from(list(VARIANTS)), st.text(max_size=10)),
@@ -274,7 +286,14 @@ RULES_FIELDS = {
         mostly(st.sampled_from(list(OPTIONS)), st.text(max_size=8)), st.booleans(), max_size=5
     ),
     "players": mostly(st.integers(min_value=2, max_value=9), INTEGER | st.none(), 2),
+    "house": mostly(HOUSE, st.none(), 2),
 }
+#: R75: a bonus or penalty, and its reason.
+ADJUST = mostly(st.integers(-1000, 1000), INTEGER, 2)
+REASON = mostly(
+    st.sampled_from(["exact cut", "", " out in one turn ", "x" * 40]), st.text(max_size=45), 2
+)
+
 #: A deal number: one of some variant's (Shanghai has ten, R57), or any whole number.
 DEAL = mostly(st.integers(1, 11), INTEGER)
 FIELDS = {
@@ -289,6 +308,7 @@ FIELDS = {
         "players": mostly(st.lists(st.sampled_from(EIGHT), min_size=2, max_size=8, unique=True), st.lists(NAME, max_size=9)),
         "options": RULES_FIELDS["options"],
         "teams": mostly(st.none(), st.lists(NAME, max_size=3), 1),
+        "house": RULES_FIELDS["house"],
         "pot": mostly(st.fixed_dictionaries({"stake": st.integers(0, 100), "payout": st.integers(0, 100)}), st.fixed_dictionaries({"stake": INTEGER, "payout": INTEGER}) | st.none(), 1),
     },
     "deals": {
@@ -296,6 +316,8 @@ FIELDS = {
         "hands": st.dictionaries(mostly(st.sampled_from(SIX), NAME), CARDS, max_size=6),
         "points": st.dictionaries(mostly(st.sampled_from(SIX), NAME), POINTS, max_size=6),
         "bent_table": st.booleans(),
+        "adjust": st.dictionaries(mostly(st.sampled_from(SIX), NAME), ADJUST, max_size=3),
+        "adjust_reasons": st.dictionaries(mostly(st.sampled_from(SIX), NAME), REASON, max_size=3),
     },
 }  # fmt: skip
 REQUIRED = {
@@ -355,6 +377,10 @@ def whole_deal(game: RealGame) -> st.SearchStrategy:
                 body["hands"][player] = draw(joined(CARD))
             else:
                 body["points"][player] = draw(POINTS)
+        if draw(st.booleans()):  # R75: the table's bonuses and penalties
+            given = draw(st.lists(st.sampled_from(game.players), max_size=3, unique=True))
+            body["adjust"] = {player: draw(ADJUST) for player in given}
+            body["adjust_reasons"] = {player: draw(REASON) for player in given[:1]}
         return body
 
     return deal()
@@ -466,6 +492,9 @@ def real_games():
         RealGame("cap-it", [*FOUR[:3], "Eve", "Fay"], pot={"stake": 10, "payout": 15}),
         RealGame("caribbean-kalooki", FOUR[:3]),
         RealGame("jo", EIGHT),
+        RealGame(
+            "contract-rummy", FOUR[:3], house={"run_min": 3, "ace": "around", "values": {"JK": 25}}
+        ),
     ]
 
 
@@ -547,6 +576,11 @@ STORAGE_EDGES = {
     "NUL in a name in a deal": ("POST", "/api/v1/games/{game}/deals", {"went_out": "Ann", "points": {"B\x00ob": 5}}, 422),
     "NUL in who went out": ("POST", "/api/v1/games/{game}/deals", {"went_out": "Ann\x00"}, 422),
     "NUL in an Idempotency-Key": ("POST", "/api/v1/games/{game}/deals", {"went_out": "Ann", "points": {"Bob": 5}}, 400),
+    "NUL in a bonus's reason": ("POST", "/api/v1/games/{game}/deals", {"went_out": "Ann", "points": {"Bob": 5, "Dan": 5}, "adjust": {"Bob": 5}, "adjust_reasons": {"Bob": "cut\x00"}}, 400),
+    "NUL in a bonus's name": ("POST", "/api/v1/games/{game}/deals", {"went_out": "Ann", "points": {"Bob": 5, "Dan": 5}, "adjust": {"B\x00ob": 5}}, 400),
+    "NUL in a house rule's key": ("POST", "/api/v1/games", {"variant": "push", "players": FOUR, "house": {"run_min\x00": 3}}, 400),
+    "NUL in a house bonus": ("POST", "/api/v1/games", {"variant": "push", "players": FOUR, "house": {"bonuses": [{"name": "cut\x00", "points": 5}]}}, 400),
+    "a house rule past any integer": ("POST", "/api/v1/games", {"variant": "push", "players": FOUR, "house": {"run_min": 2**64}}, 400),
 }  # fmt: skip
 
 

@@ -7,6 +7,7 @@ tests/api/test_fuzz.py's business.)
 """
 
 import inspect
+import json
 import re
 
 import jsonschema_rs  # comes with schemathesis
@@ -16,6 +17,7 @@ import schemathesis
 from referee import api  # the API module, not the package root
 from referee.openapi import REQUEST_MODELS, AnswerSchema, component_name, openapi_document
 from referee.openapi_paths import IDEMPOTENCY_KEY_PATTERN, REF_TEMPLATE
+from referee.rules import HOUSE_KEYS, VARIANTS, house_rules_of
 from referee.schemas import ANSWER_MODELS
 
 METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
@@ -70,6 +72,8 @@ def test_every_api_route_is_described_and_every_described_one_is_served(app, doc
     assert described - served == set(), "described but not served"
     assert {path for path, _ in served} >= {
         "/api/v1/variants",
+        "/api/v1/variants/{variant_id}",
+        "/api/v1/variants/{variant_id}/rules",
         "/api/v1/melds/check",
         "/api/v1/melds/extend",
         "/api/v1/melds/rescue",
@@ -190,6 +194,8 @@ def test_the_error_schema_is_one_sentence(document):
 #: (path, method): the statuses it answers (API.md), and the headers it takes.
 OPERATIONS = {
     ("/api/v1/variants", "get"): ({200}, set()),
+    ("/api/v1/variants/{variant_id}", "get"): ({200, 400, 404, 422}, set()),
+    ("/api/v1/variants/{variant_id}/rules", "post"): ({200, 400, 404, 413, 422}, set()),
     ("/api/v1/melds/check", "post"): ({200, 400, 404, 413, 422}, set()),
     ("/api/v1/melds/extend", "post"): ({200, 400, 404, 413, 422}, set()),
     ("/api/v1/melds/rescue", "post"): ({200, 400, 404, 413, 422}, set()),
@@ -332,3 +338,77 @@ def test_the_answers_of_a_whole_game_fit_their_schemas(client, document):
     sheet = client.get(f"{game}/sheet.csv")
     assert sheet.mimetype == "text/csv"
     assert sheet.data.decode().splitlines()[0] == "deal,cards_dealt," + ",".join(players)
+
+
+# --- House rules: one shape, sent and answered (HOUSE.md R68, API.md "House rules") ------------
+
+
+def house_validator(document):
+    return jsonschema_rs.validator_for(
+        {"components": document["components"], "$ref": REF_TEMPLATE.format(model="HouseRules")}
+    )
+
+
+def test_house_rules_are_described_key_by_key(document):
+    """Every key the rules core reads, each with its shape, and no other key."""
+    schema = document["components"]["schemas"]["HouseRules"]
+    assert list(schema["properties"]) == list(HOUSE_KEYS)
+    assert all(schema["properties"].values()), "a key without its shape"
+    assert schema["additionalProperties"] is False
+
+
+def test_every_body_that_takes_a_variant_takes_house_rules(document):
+    components = document["components"]["schemas"]
+    for model in ("MeldCheckIn", "MeldExtendIn", "RescueIn", "ContractCheckIn", "HandScoreIn",
+                  "HandSolveIn", "GameIn", "VariantRulesIn"):  # fmt: skip
+        house = components[model]["properties"]["house"]
+        assert {"$ref": REF_TEMPLATE.format(model="HouseRules")} in house["anyOf"], model
+
+
+@pytest.mark.parametrize("variant_id", list(VARIANTS))
+def test_every_games_rules_fit_the_house_rules_schema(document, variant_id):
+    """The rules of every game as it comes, with each of its options, are a house
+    document the schema describes (and the core reads them back the same)."""
+    validator = house_validator(document)
+    variant = VARIANTS[variant_id]
+    for options in [{}, *({name: not on} for name, on in variant.defaults.items())]:
+        rules = house_rules_of(variant.ruleset(options))
+        assert [str(error) for error in validator.iter_errors(rules)] == [], options
+
+
+def test_the_answers_with_house_rules_fit_their_schemas(client, document):
+    fits = lambda path, method, response: assert_fits(document, path, method, response)  # noqa: E731
+    house = {"run_min": 3, "ace": "around", "values": {"JK": 25}, "bonuses": [{"name": "exact cut", "points": -10}]}  # fmt: skip
+    fits(
+        "/api/v1/variants/{variant_id}",
+        "get",
+        client.get("/api/v1/variants/contract-rummy", query_string={"house": json.dumps(house)}),
+    )
+    for status, body in [(200, {"house": house}), (400, {"house": {"ace": 1}}), (422, {"house": {"runs": False}})]:  # fmt: skip
+        response = client.post("/api/v1/variants/contract-rummy/rules", json=body)
+        assert response.status_code == status
+        fits("/api/v1/variants/{variant_id}/rules", "post", response)
+    created = client.post(
+        "/api/v1/games",
+        json={"variant": "contract-rummy", "players": ["A", "B", "C"], "house": house},
+    )
+    fits("/api/v1/games", "post", created)
+    assert [
+        str(e) for e in house_validator(document).iter_errors(created.get_json()["house"])
+    ] == []
+    game, key = (
+        f"/api/v1/games/{created.get_json()['id']}",
+        {"X-Edit-Key": created.get_json()["edit_key"]},
+    )
+    deal = {
+        "went_out": "A",
+        "points": {"B": 5, "C": 5},
+        "adjust": {"A": -10},
+        "adjust_reasons": {"A": "exact cut"},
+    }
+    fits(
+        "/api/v1/games/{game_id}/deals",
+        "post",
+        client.post(f"{game}/deals", json=deal, headers=key),
+    )
+    fits("/api/v1/games/{game_id}", "get", client.get(game))

@@ -13,10 +13,13 @@ from .helpers import (
     game_path,
     hand,
     open_deal_form,
+    points,
     start_push,
+    swapped,
     tap_cards,
     went_out,
 )
+from .test_house_rules import set_up_grandmas_liverpool
 
 AXE = Axe()
 
@@ -129,3 +132,40 @@ def test_a_family_game_of_eight_passes_the_audit_and_fits_a_360_px_phone(
     audit(page, "a finished sheet of eight players")
     page.goto("/check?variant=loba&cards=5H+6H+7H+8H")
     audit(page, "the checker with a game's own words")
+
+
+@SCHEMES
+def test_house_rules_pass_an_accessibility_audit(new_context, scheme):
+    """The house rules of the new-game form, open, said back and refused; a sheet with
+    its house rules; a rules card; a deal with the table's bonuses; a sheet that marks
+    a bonus (R68-R75)."""
+    page = new_context(width=360).new_page()
+    page.emulate_media(color_scheme=scheme)
+    set_up_grandmas_liverpool(page)
+    audit(page, "the house rules, said back")
+    runs = page.get_by_label("Sequences of at least")
+    swapped(page, "#house-said", lambda: runs.select_option("5"))
+    expect(page.locator("#house-error-run_min")).not_to_be_empty()
+    audit(page, "the house rules, refused beside a field")
+    swapped(page, "#house-said", lambda: runs.select_option("3"))
+    for seat, name in enumerate(["Ann", "Bob", "Cat"]):
+        page.locator(f"input[name='players-{seat}']").fill(name)
+    page.get_by_role("button", name="Start Contract Rummy").tap()
+    expect(page.locator(".house-line")).to_be_visible()
+    page.locator(".rules-of > summary").tap()
+    audit(page, "a sheet with its house rules")
+    sheet = page.url
+    page.get_by_role("link", name="Share these rules: a link and a QR code").tap()
+    expect(page.locator(".qr svg")).to_be_visible()
+    audit(page, "a rules card")
+    page.goto(sheet)
+    open_deal_form(page, 1)
+    went_out(page, 0)
+    bonus = page.get_by_role("button", name="Bob: Exact cut -10")
+    swapped(page, "#deal-live", bonus.tap)
+    audit(page, "the deal form with a bonus")
+    points(page, 1, "25")
+    points(page, 2, "10")
+    page.locator("button[name='save']").tap()
+    expect(page.locator("td.adjusted")).to_have_count(1)
+    audit(page, "a sheet that marks a bonus")

@@ -9,7 +9,9 @@ from alembic.migration import MigrationContext
 from flask_migrate import downgrade, upgrade
 from sqlalchemy import JSON, DateTime, column, inspect, select, table, update
 
-from referee.storage.models import Deal, IdempotentRequest, db
+from referee.rules import get_ruleset
+from referee.storage.games import rules_of
+from referee.storage.models import Deal, Game, IdempotentRequest, db
 
 FOUR = ["A", "B", "C", "D"]
 
@@ -152,3 +154,67 @@ def test_a_game_created_before_0007_is_replayed_with_its_edit_key(stored_app):
         headers={"X-Edit-Key": edit_key},
     )
     assert recorded.status_code == 201
+
+
+def test_a_game_stored_before_0008_reads_the_same_after_it(stored_app):
+    """A database at 0007 (no house rules, no bonuses) holding a game with deals, one
+    of them written by the 0007 schema itself, is brought to head: the game reads as
+    it did, with no house rules and its preset's rules (R73), no deal with a bonus."""
+    client = stored_app.test_client()
+    body = {"variant": "contract-rummy", "players": ["A", "B", "C"]}
+    game = client.post("/api/v1/games", json=body).get_json()
+    path = f"/api/v1/games/{game['id']}"
+    key = {"X-Edit-Key": game["edit_key"]}
+    for deal in (
+        {"went_out": "A", "hands": {"B": "AS KD", "C": "7C JK"}},
+        {"went_out": "B", "points": {"A": 5, "C": 20}},
+    ):
+        assert client.post(f"{path}/deals", json=deal, headers=key).status_code == 201
+    before = client.get(path).get_json()
+    with stored_app.app_context():
+        downgrade(revision="0007")
+        columns = {c["name"] for c in inspect(db.engine).get_columns("game")}
+        assert not {"house", "rules"} & columns
+        deal_0007 = table(  # the deal table as 0007 made it
+            "deal",
+            column("game_id"),
+            column("number"),
+            column("went_out"),
+            column("hands", JSON),
+            column("bent_table"),
+            column("recorded_at", DateTime(timezone=True)),
+        )
+        with db.engine.begin() as connection:
+            connection.execute(
+                deal_0007.insert().values(
+                    game_id=game["id"],
+                    number=3,
+                    went_out="C",
+                    hands={"A": {"cards": ["10H", "JK"]}, "B": {"points": 15}},
+                    bent_table=False,
+                    recorded_at=datetime.now(UTC),
+                )
+            )
+        upgrade()
+        stored = db.session.get(Game, game["id"])
+        assert (stored.house, stored.rules) == (None, None)
+        assert [deal.adjust for deal in stored.deals] == [None, None, None]
+        assert rules_of(stored) == get_ruleset("contract-rummy")
+        db.session.rollback()
+    assert differences(stored_app) == []
+    after = client.get(path).get_json()
+    assert after["deals"][:2] == before["deals"]
+    assert after["deals"][2] == {
+        "deal": 3,
+        "cards_dealt": 10,  # the preset's deal 3
+        "went_out": "C",
+        "scores": {"A": 25, "B": 15, "C": 0},  # 10 and a joker at 15 (R60)
+        "points": {"A": 25, "B": 15, "C": None},
+    }
+    assert after["sheet"][:2] == before["sheet"]
+    assert after["totals"] == {
+        side: total + after["deals"][2]["scores"][side] for side, total in before["totals"].items()
+    }
+    assert {k: v for k, v in after.items() if k not in ("deals", "sheet", "totals")} == {
+        k: v for k, v in before.items() if k not in ("deals", "sheet", "totals")
+    }

@@ -167,3 +167,76 @@ def test_a_pot_is_from_nothing_to_a_million(stake, payout, error):  # R33
     with pytest.raises(RulesError, match=error):
         Pot(stake, payout)
     assert Pot(0, 1_000_000).payout == 1_000_000
+
+
+# --- The table's bonuses and penalties of a deal (R75) -----------------------------------
+
+from referee.rules.scoring import Adjustment, deal_so_far  # noqa: E402
+
+EXACT_CUT = Adjustment(-10, "exact cut")
+
+
+@pytest.mark.parametrize(
+    ("variant", "went_out", "hands", "adjust", "sides"),
+    [
+        # The player who went out may get one too; the side's total takes it.
+        ("push", "Ann", {"Bob": 25, "Dan": 10}, {"Ann": EXACT_CUT}, {"We": -10, "They": 35}),
+        ("push", "Ann", {"Bob": 25, "Dan": 10}, {"Bob": Adjustment(20), "Dan": Adjustment(-5)}, {"We": 0, "They": 50}),
+        ("push-solo", None, {"Ann": 5, "Bob": 10, "Cat": 15, "Dan": 20}, {"Cat": EXACT_CUT}, {"Ann": 5, "Bob": 10, "Cat": 5, "Dan": 20}),
+        # R62: in Jo the one out takes the others' cards; a bonus is added as it is.
+        ("jo", "Ann", {"Bob": 10, "Cat": 20}, {"Bob": Adjustment(5)}, {"Ann": 30, "Bob": 5, "Cat": 0}),
+        ("push", "Ann", {"Bob": 25, "Dan": 10}, {"Bob": Adjustment(0, "nothing")}, {"We": 0, "They": 35}),
+    ],
+)  # fmt: skip
+def test_a_bonus_or_penalty_counts_on_its_players_side(variant, went_out, hands, adjust, sides):
+    seated = table(variant, FOUR[:3]) if variant == "jo" else table(variant)
+    deal = score_deal(seated, 1, went_out, hands, adjust=adjust)
+    assert dict(deal.sides) == sides
+    assert dict(deal.adjust) == adjust
+    assert deal_so_far(seated, 1, went_out, hands, adjust=adjust).sides == sides
+
+
+def test_a_bonus_is_not_in_the_players_cards():  # R75
+    deal = score_deal(table(), 1, "Ann", {"Bob": 25, "Dan": 10}, adjust={"Bob": EXACT_CUT})
+    assert dict(deal.players) == {"Ann": None, "Bob": 25, "Cat": None, "Dan": 10}
+
+
+def test_a_bent_table_doubles_the_cards_not_the_bonus():  # R63, R75
+    seated = table("caribbean-kalooki", FOUR[:3])
+    deal = score_deal(seated, 1, "Ann", {"Bob": 10, "Cat": 5}, True, adjust={"Bob": Adjustment(7)})
+    assert dict(deal.sides) == {"Ann": 0, "Bob": 27, "Cat": 10}
+
+
+def test_the_sheet_and_its_winner_follow_the_bonuses():  # R32, R75
+    seated = table()
+    deals = [score_deal(seated, n, "Bob", {"Ann": 10, "Cat": 5}) for n in range(1, 5)]
+    deals.append(
+        score_deal(seated, 5, "Bob", {"Ann": 10, "Cat": 5}, adjust={"Ann": Adjustment(-100)})
+    )
+    sheet = Sheet(seated, tuple(deals))
+    assert sheet.running[-2:] == [{"We": 60, "They": 0}, {"We": -25, "They": 0}]
+    assert sheet.winners == ["We"]
+
+
+@pytest.mark.parametrize(
+    ("adjust", "error"),
+    [
+        ({"Eve": Adjustment(5)}, 'there is no player "Eve" to give points to; the players are Ann, Bob, Cat, Dan'),
+        ({"Bob": Adjustment(1001)}, "Bob's bonus or penalty must be a whole number from -1000 to 1000"),
+        ({"Bob": Adjustment(True)}, "Bob's bonus or penalty must be a whole number"),
+        ({"Bob": Adjustment(5, "x" * 41)}, "the reason for Bob's points is 40 characters at most"),
+        ({"Bob": Adjustment(5, "a\nb")}, "the reason for Bob's points holds a character that cannot be shown"),
+        ({"Bob": Adjustment(5), "Bob ": Adjustment(5)}, "Bob's bonus or penalty is given twice"),
+    ],
+)  # fmt: skip
+def test_a_bonus_out_of_bounds_is_input_the_referee_cannot_take(adjust, error):  # R75
+    with pytest.raises(RulesError, match=error) as refused:
+        deal_so_far(table(), 1, "Ann", {"Bob": 5, "Dan": 5}, adjust=adjust)
+    assert not isinstance(refused.value, GameRuleError)  # a 400, not a rule broken
+
+
+def test_a_reason_is_trimmed_and_may_be_left_out():  # R75
+    deal = score_deal(
+        table(), 1, "Ann", {"Bob": 5, "Dan": 5}, adjust={" Bob ": Adjustment(5, " cut ")}
+    )
+    assert dict(deal.adjust) == {"Bob": Adjustment(5, "cut")}
