@@ -218,6 +218,12 @@ def test_flask_db_upgrade_on_an_empty_database(database_uri, make_app):
         ("-2+3", "'-2+3"),
         ("@SUM(A1)", "'@SUM(A1)"),
         ("We", "We"),
+        # A spreadsheet that splits at semicolons reads "=1+1" as a cell of its own;
+        # one that splits at commas, "=1+1" after the comma, inside the quotes.
+        ("x;=1+1", "x;'=1+1"),
+        ("x,=1+1", '"x,\'=1+1"'),
+        ("x; -1+1", "x;' -1+1"),
+        ("Ann;Bob", "Ann;Bob"),
     ],
 )
 def test_a_name_that_a_spreadsheet_would_run_is_written_as_text(stored_client, team, cell):
