@@ -76,9 +76,24 @@ def _body(model: type[B]) -> B:
         # A streamed (chunked) body is cut at the limit rather than refused up front.
         raise ApiError(413, HTTP_SENTENCES[413])
     try:
-        return model.model_validate_json(raw or b"")
+        body = model.model_validate_json(raw or b"")
     except ValidationError as error:
         raise ApiError(400, describe_errors(error)) from None
+    json.loads(raw, object_pairs_hook=_each_name_once)
+    return body
+
+
+def _each_name_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object of the body, refused if it names a field or a player twice: JSON
+    keeps the last, and a deal would lose the first hand without a word."""
+    seen: set[str] = set()
+    for name, _ in pairs:
+        if name in seen:
+            raise ApiError(
+                400, f'the request body names "{name}" twice in one object; name each once'
+            )
+        seen.add(name)
+    return dict(pairs)
 
 
 def _ruleset(body: RulesIn) -> Ruleset:
