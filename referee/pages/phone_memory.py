@@ -12,7 +12,8 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-from flask import abort, current_app, g, session
+from flask import Flask, Request, abort, current_app, g, session
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 
 from ..rules import get_ruleset
 from ..storage import games, phones
@@ -21,6 +22,49 @@ from ..storage.phones import Kept
 
 RECENT = 12  # games listed on the home page; the history lists them all
 TOKEN_BYTES = 16
+
+
+#: What the app keeps in a phone's cookie, each with its type: the phone's token, the
+#: CSRF secret, whether it lasts a year, and (in a cookie from before, see
+#: :func:`from_before`) the games and keys it kept itself.
+COOKIE_SHAPE: dict[str, type] = {
+    "phone": str,
+    "csrf_token": str,
+    "_permanent": bool,
+    "keys": dict,
+    "recent": list,
+}
+
+
+def well_formed(memory: object) -> bool:
+    """Whether a cookie's memory holds what the app writes there, each of its type; any
+    other is read as no cookie (one signed with the app's secret by another release or
+    another program), never as a server error.
+
+    >>> well_formed({"phone": "tok", "csrf_token": "abc"}), well_formed({"phone": 5})
+    (True, False)
+    """
+    if not isinstance(memory, Mapping):
+        return False
+    if any(not isinstance(memory[k], t) for k, t in COOKIE_SHAPE.items() if k in memory):
+        return False
+    keys, recent = memory.get("keys", {}), memory.get("recent", [])
+    return all(isinstance(k, str) and isinstance(v, str) for k, v in keys.items()) and all(
+        isinstance(entry, Mapping) and isinstance(entry.get("id", ""), str) for entry in recent
+    )
+
+
+class PhoneCookie(SecureCookieSessionInterface):
+    """Flask's signed cookie, a misshapen one read as none (:func:`well_formed`)."""
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        try:
+            memory = super().open_session(app, request)
+        except (TypeError, ValueError):  # a memory that is not a mapping at all
+            return self.session_class()
+        if memory is not None and not well_formed(memory):
+            return self.session_class()
+        return memory
 
 
 def _secret() -> bytes:

@@ -330,5 +330,5 @@ class UnchangedSheet:
             memory, signed = self.serializer.loads(cookie, return_timestamp=True)
         except BadSignature:
             return None
-        memory = memory if isinstance(memory, dict) else {}
+        memory = memory if phone_memory.well_formed(memory) else {}
         return phone_memory.digest_of(memory), int(signed.timestamp())

@@ -159,3 +159,45 @@ def test_the_home_page_lists_the_games_started_on_this_phone(client):
     game = start_game(client, players=FOUR)
     home = client.get("/").data.decode()
     assert f'href="{game}"' in home
+
+
+#: Cookies signed with the app's own secret that hold what the app never writes
+#: (another release's shapes, or another program's with the same secret).
+MISSHAPEN = {
+    "a_number_for_the_phone": {"phone": 5},
+    "a_list_for_the_phone": {"phone": ["x"]},
+    "keys_a_list": {"keys": [1]},
+    "a_key_a_number": {"keys": {"abc": 1}},
+    "recent_a_string": {"recent": "abc"},
+    "recent_holding_a_number": {"recent": [1]},
+    "a_recent_id_a_number": {"recent": [{"id": 5}]},
+    "the_csrf_secret_a_list": {"csrf_token": ["a"]},
+    "permanent_a_string": {"_permanent": "x", "phone": "tok"},
+    "a_list_for_the_memory": [1, 2],
+    "a_string_for_the_memory": "str",
+    "a_number_for_the_memory": 5,
+}
+
+
+@pytest.mark.parametrize("memory", MISSHAPEN.values(), ids=MISSHAPEN.keys())
+def test_a_signed_cookie_of_the_wrong_shape_is_no_cookie(app, memory):
+    maker = app.test_client()
+    game = start_game(maker)
+    signed = app.session_interface.get_signing_serializer(app).dumps(memory)
+    phone = app.test_client()
+    for method, path, headers in [
+        ("GET", "/", {}),
+        ("GET", "/history", {}),
+        ("GET", game, {}),
+        ("GET", game, {"HX-Request": "true"}),
+        ("GET", f"{game}/share", {}),
+        ("GET", "/check", {}),
+        ("POST", f"{game}/undo", {}),
+        ("POST", "/api/v1/games", {}),
+    ]:
+        phone.set_cookie("session", signed)
+        body = {"variant": "push", "players": FOUR} if path.startswith("/api/") else None
+        response = phone.open(path, method=method, headers=headers, json=body)
+        assert response.status_code < 500, (method, path, response.status_code)
+    phone.set_cookie("session", signed)
+    assert "Push: Ann, Bob" not in text(phone.get("/"))
