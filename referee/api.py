@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from .openapi import openapi_document
 from .plumbing.conditional import not_modified, tagged, version_tag
+from .plumbing.cross_site import refuse_other_sites
 from .plumbing.errors import HTTP_SENTENCES, ApiError
 from .plumbing.limits import games_per_minute, starter
 from .rules import (
@@ -65,6 +66,7 @@ from .storage.idempotency import IDEMPOTENCY_KEY, Guard, Replay
 from .storage.models import Game
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+bp.before_request(refuse_other_sites)  # another site's page, a write not sent as JSON
 
 B = TypeVar("B", bound=Body)
 
