@@ -18,7 +18,7 @@ from .openapi import openapi_document
 from .plumbing.conditional import not_modified, tagged, version_tag
 from .plumbing.cross_site import refuse_other_sites
 from .plumbing.errors import HTTP_SENTENCES, ApiError
-from .plumbing.limits import games_per_minute, starter
+from .plumbing.limits import client, games_per_minute, starter
 from .rules import (
     VARIANTS,
     Card,
@@ -231,7 +231,14 @@ def _guard(body: Body | None = None) -> Guard:
     # release a 409 (another request), where it should get its first answer.
     unbent = {"bent_table"} if isinstance(body, DealIn) and not body.bent_table else None
     payload = body.model_dump(mode="json", exclude=unbent) if body is not None else None
-    return Guard.of(request.if_match, key, request.method, request.path, payload)
+    return Guard.of(
+        request.if_match,
+        key,
+        request.method,
+        request.path,
+        payload,
+        client=client() if key is not None else "",
+    )
 
 
 def _tagged(response: Response, version: int | None) -> Response:
