@@ -12,8 +12,8 @@ from flask import Blueprint, redirect, render_template, url_for
 
 from ..plumbing.limits import games_per_minute, starter
 from ..rules import RulesError, get_ruleset
+from ..rules.scoring import Table
 from ..storage import games
-from ..storage.idempotency import Replay
 from ..storage.models import Game
 from ..storage.phones import Kept
 from . import phone_memory
@@ -49,32 +49,23 @@ def play_again(game_id: str) -> Any:
     sheet_url = url_for("sheet.game", game_id=game.id)
     if not PlayAgainForm().validate() or not games.sheet_of(game).finished:
         return redirect(sheet_url, 303)
-    started = phone_memory.next_game(game.id)
-    if started is not None:
-        return redirect(url_for("sheet.game", game_id=started), 303)
     players, teams = next_seating(game)
     pot = (
         (game.pot_stake, game.pot_payout)
         if game.pot_stake is not None and game.pot_payout is not None
         else None
     )
+
+    def start() -> tuple[Game, str]:
+        rules = get_ruleset(game.variant, dict(game.options))
+        table = Table.seat(rules, players, teams)
+        return games.add_game(rules, table, pot, starter(), games_per_minute())
+
     try:
-        created = games.create_game(
-            game.variant,
-            players,
-            dict(game.options),
-            teams,
-            pot,
-            started_by=starter(),
-            per_minute=games_per_minute(),
-        )
+        started = phone_memory.play_again(game.id, start)
     except RulesError:
-        return redirect(sheet_url, 303)
-    assert not isinstance(created, Replay)  # no Idempotency-Key was sent
-    new, edit_key = created
-    phone_memory.remember(new, edit_key, how="started")
-    phone_memory.played_again(game.id, new.id)
-    return redirect(url_for("sheet.game", game_id=new.id), 303)
+        started = None
+    return redirect(url_for("sheet.game", game_id=started) if started else sheet_url, 303)
 
 
 @dataclass(frozen=True)

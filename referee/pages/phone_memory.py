@@ -9,7 +9,7 @@ their keys are kept on the server by :mod:`referee.storage.phones`.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from flask import Flask, Request, abort, current_app, g, session
@@ -157,17 +157,12 @@ def edit_key(game_id: str) -> str | None:
     return cache[game_id]
 
 
-def next_game(game_id: str) -> str | None:
-    """The game this phone started with Play again from this one, if any."""
+def play_again(game_id: str, start: Callable[[], tuple[Game, str]]) -> str | None:
+    """The game this phone started with Play again from this one, started now with
+    ``start`` if there is none yet (:func:`referee.storage.phones.play_again`); None
+    if the phone does not keep the game."""
     token = _token()
-    row = phones.phone_game(token, game_id) if token is not None else None
-    return row.next_game_id if row is not None else None
-
-
-def played_again(game_id: str, next_game_id: str) -> None:
-    token = _token()
-    if token is not None:
-        phones.follow_on(token, game_id, next_game_id)
+    return None if token is None else phones.play_again(token, game_id, _secret(), start)
 
 
 def load(game_id: str) -> Game:

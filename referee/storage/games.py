@@ -34,6 +34,7 @@ __all__ = [
     "GameNotFound",
     "KeptNewGame",
     "TooManyGames",
+    "add_game",
     "check_edit_key",
     "create_game",
     "game_version",
@@ -118,17 +119,31 @@ def create_game(
         replay = idempotency.replay(idempotency.NEW_GAME, guard)
         if replay is not None:
             return replay
-        if started_by is not None and per_minute is not None:
-            _check_limit(started_by, per_minute)
-        edit_key = secrets.token_urlsafe(TOKEN_BYTES)
-        game = _new_game(rules, table, pot, _key_hash(edit_key), started_by)
-        db.session.add(game)
+        game, edit_key = add_game(rules, table, pot, started_by, per_minute)
         if guard.key is not None:
             idempotency.forget_old_answers()
             body = kept_answer(game, edit_key) if kept_answer is not None else {}
             idempotency.remember(idempotency.NEW_GAME, guard, 201, body, game.version)
         replay = _commit_new_game(guard)
         return (game, edit_key) if replay is None else replay
+
+
+def add_game(
+    rules: Ruleset,
+    table: Table,
+    pot: tuple[int, int] | None,
+    started_by: str | None = None,
+    per_minute: int | None = None,
+) -> tuple[Game, str]:
+    """Add a new game to the write under way (its lock taken), within ``started_by``'s
+    limit a minute; return it with its edit key. The caller commits."""
+    _check_pot(rules, pot)
+    if started_by is not None and per_minute is not None:
+        _check_limit(started_by, per_minute)
+    edit_key = secrets.token_urlsafe(TOKEN_BYTES)
+    game = _new_game(rules, table, pot, _key_hash(edit_key), started_by)
+    db.session.add(game)
+    return game, edit_key
 
 
 def _check_pot(rules: Ruleset, pot: tuple[int, int] | None) -> None:

@@ -11,6 +11,7 @@ phone's cookie opens it.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -111,14 +112,38 @@ def keep(token: str, game_id: str, how: str, secret: bytes, edit_key: str | None
                     raise
 
 
-def follow_on(token: str, game_id: str, next_game_id: str) -> None:
-    """Note that this phone started ``next_game_id`` with Play again from the game."""
+def play_again(
+    token: str, game_id: str, secret: bytes, start: Callable[[], tuple[Game, str]]
+) -> str | None:
+    """The game this phone started with Play again from ``game_id``; if none yet, one
+    started now by ``start`` (a new game with its edit key, added to this write) and
+    kept by the phone with its key. One write: the phone's row for the game is locked
+    first, so taps at once make one game, and the others find it. None if the phone
+    does not keep ``game_id``."""
     with one_transaction():
         begin_write()
-        row = phone_game(token, game_id)
-        if row is not None:
-            row.next_game_id = next_game_id
-            db.session.commit()
+        row = db.session.execute(
+            select(PhoneGame)
+            .where(PhoneGame.phone == digest(token), PhoneGame.game_id == game_id)
+            .with_for_update()
+        ).scalar_one_or_none()
+        if row is None or row.next_game_id is not None:
+            db.session.rollback()
+            return None if row is None else row.next_game_id
+        game, edit_key = start()
+        db.session.flush()  # the game's row before the phone's, which names it
+        db.session.add(
+            PhoneGame(
+                phone=row.phone,
+                game_id=game.id,
+                how="started",
+                sealed_key=_seal(edit_key, token, game.id, secret),
+                opened_at=datetime.now(UTC),
+            )
+        )
+        row.next_game_id = game.id
+        db.session.commit()
+        return game.id
 
 
 def games_of(token: str, secret: bytes, limit: int | None = None) -> list[Kept]:
