@@ -7,6 +7,8 @@ import pytest
 from sqlalchemy import func, select, update
 
 from referee.plumbing.housekeeping import parse_duration
+from referee.plumbing.limits import client
+from referee.storage.idempotency import Guard
 from referee.storage.models import Deal, Game, IdempotentRequest, db
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
@@ -39,6 +41,12 @@ def age(app, model, *where):
         db.session.commit()
 
 
+def kept_as(app, key):
+    """The key as kept: with the test client's own address, as its client."""
+    with app.test_request_context(environ_base={"REMOTE_ADDR": "127.0.0.1"}):
+        return Guard(key=key, client=client()).kept_as
+
+
 def prune(app, *args):
     return app.test_cli_runner().invoke(args=["referee", "prune", *args])
 
@@ -47,7 +55,7 @@ def test_prune_forgets_kept_answers_past_their_day_and_nothing_else(stored_app):
     client = stored_app.test_client()
     start(client, key="first-key-1")
     start(client, key="second-key-2")
-    age(stored_app, IdempotentRequest, IdempotentRequest.key == "first-key-1")
+    age(stored_app, IdempotentRequest, IdempotentRequest.key == kept_as(stored_app, "first-key-1"))
     result = prune(stored_app)
     assert result.exit_code == 0, result.output
     assert "removed 1 kept answers and 0 games" in result.output
