@@ -17,7 +17,7 @@ from ..storage import games
 from ..storage.models import Game
 from ..storage.phones import Kept
 from . import phone_memory
-from .forms import PlayAgainForm
+from .forms import KeepForm, PlayAgainForm
 from .words import winner_text, winners_by_name
 
 bp = Blueprint("history", __name__)
@@ -66,6 +66,16 @@ def play_again(game_id: str) -> Any:
     except RulesError:
         started = None
     return redirect(url_for("sheet.game", game_id=started) if started else sheet_url, 303)
+
+
+@bp.post("/games/<game_id>/keep")
+def keep(game_id: str) -> Any:
+    """Keep a game this phone reads: listed on its home page and in its history. Only
+    this tap keeps it; opening the sheet keeps nothing."""
+    game = phone_memory.load(game_id)
+    if KeepForm().validate():
+        phone_memory.remember(game)
+    return redirect(url_for("sheet.game", game_id=game.id), 303)
 
 
 @dataclass(frozen=True)

@@ -133,6 +133,21 @@ def remember(game: Game, edit_key: str | None = None, how: str | None = None) ->
         _cache()[game.id] = edit_key
 
 
+def opened(game: Game) -> None:
+    """A whole sheet opened: a game this phone keeps moves first among its games. A
+    phone that only reads keeps nothing, on the server or in a cookie, until it
+    keeps the game (one tap, the sheet's *Keep this game on this phone*)."""
+    token = _token()
+    if token is not None:
+        phones.opened(token, game.id)
+
+
+def keeps(game_id: str) -> bool:
+    """Whether this phone keeps the game (started, joined or kept to follow)."""
+    token = _token()
+    return token is not None and phones.phone_game(token, game_id) is not None
+
+
 def recent(limit: int | None = RECENT) -> list[dict[str, str]]:
     """This phone's games, the latest first, as links: their id and a title."""
     return [{"id": kept.game.id, "title": title(kept.game)} for kept in kept_games(limit)]

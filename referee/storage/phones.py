@@ -71,37 +71,41 @@ def edit_key(token: str, game_id: str, secret: bytes) -> str | None:
     return _unseal(row.sealed_key, token, game_id, secret)
 
 
-def keep(token: str, game_id: str, how: str, secret: bytes, edit_key: str | None = None) -> None:
+def opened(token: str, game_id: str) -> None:
+    """The phone opened the game: put it first among its games if it keeps it, as
+    :func:`keep` does. A game it does not keep stays so: reading adds no row."""
+    keep(token, game_id, HOW[0], b"", only_kept=True)
+
+
+def keep(
+    token: str,
+    game_id: str,
+    how: str,
+    secret: bytes,
+    edit_key: str | None = None,
+    *,
+    only_kept: bool = False,
+) -> None:
     """Put the game first among the phone's games (``how`` it came to it, never a
     weaker way than before), with its edit key if given. One write, committed; a
-    game opened again within :data:`TOUCH_EVERY` writes nothing."""
-    row = phone_game(token, game_id)
+    game opened again within :data:`TOUCH_EVERY` writes nothing. ``only_kept``: a
+    game the phone does not keep (any more) is left so."""
     now = datetime.now(UTC)
-    if row is not None and edit_key is None and HOW.index(how) <= HOW.index(row.how):
-        opened = row.opened_at if row.opened_at.tzinfo else row.opened_at.replace(tzinfo=UTC)
-        if now - opened < TOUCH_EVERY:
-            return
+    row = phone_game(token, game_id)
+    if (row is None and only_kept) or _said_already(row, how, edit_key, now):
+        return
     sealed = _seal(edit_key, token, game_id, secret) if edit_key is not None else None
     for attempt in (1, 2):
         with one_transaction():
             begin_write()
             row = phone_game(token, game_id)
-            if row is None:
-                db.session.add(
-                    PhoneGame(
-                        phone=digest(token),
-                        game_id=game_id,
-                        how=how,
-                        sealed_key=sealed,
-                        opened_at=now,
-                    )
-                )
-            else:
-                row.opened_at = now
-                if HOW.index(how) > HOW.index(row.how):
-                    row.how = how
-                if sealed is not None:
-                    row.sealed_key = sealed
+            if row is None and only_kept:
+                db.session.rollback()
+                return
+            new = PhoneGame(
+                phone=digest(token), game_id=game_id, how=how, sealed_key=sealed, opened_at=now
+            )
+            _put(row, new)
             try:
                 db.session.commit()
                 return
@@ -110,6 +114,28 @@ def keep(token: str, game_id: str, how: str, secret: bytes, edit_key: str | None
                 db.session.rollback()
                 if attempt == 2:
                     raise
+
+
+def _said_already(row: PhoneGame | None, how: str, edit_key: str | None, now: datetime) -> bool:
+    """Whether the phone's row says all that keeping the game would: no stronger way
+    to it, no key to keep, and opened within :data:`TOUCH_EVERY`."""
+    if row is None or edit_key is not None or HOW.index(how) > HOW.index(row.how):
+        return False
+    opened = row.opened_at if row.opened_at.tzinfo else row.opened_at.replace(tzinfo=UTC)
+    return now - opened < TOUCH_EVERY
+
+
+def _put(row: PhoneGame | None, new: PhoneGame) -> None:
+    """The phone's row for the game as ``new`` says: added, or opened now, never a
+    weaker way than before, and with the new edit key if there is one."""
+    if row is None:
+        db.session.add(new)
+        return
+    row.opened_at = new.opened_at
+    if HOW.index(new.how) > HOW.index(row.how):
+        row.how = new.how
+    if new.sealed_key is not None:
+        row.sealed_key = new.sealed_key
 
 
 def play_again(

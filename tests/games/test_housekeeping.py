@@ -8,8 +8,9 @@ from sqlalchemy import func, select, update
 
 from referee.plumbing.housekeeping import parse_duration
 from referee.plumbing.limits import client
+from referee.storage import phones
 from referee.storage.idempotency import Guard
-from referee.storage.models import Deal, Game, IdempotentRequest, db
+from referee.storage.models import Deal, Game, IdempotentRequest, PhoneGame, db
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 LONG_AGO = datetime.now(UTC) - timedelta(days=200)
@@ -102,3 +103,34 @@ def test_prune_refuses_what_it_cannot_read_and_removes_nothing(stored_app, args)
 )
 def test_durations(text, expected):
     assert parse_duration(text) == expected
+
+
+def test_prune_older_than_forgets_the_games_a_phone_only_follows_and_has_not_opened(stored_app):
+    """A followed game is only a line in a phone's list: one the phone has not opened
+    for that long is what no phone needs. A game a phone started or joined keeps its
+    edit key, and stays while the game does."""
+    client = stored_app.test_client()
+    game = start(client)
+    with stored_app.app_context():
+        for phone, how, key in [
+            ("old-follower", "followed", None),
+            ("new-follower", "followed", None),
+            ("old-editor", "joined", "the-edit-key"),
+        ]:
+            phones.keep(phone, game, how, b"test", key)
+        db.session.execute(
+            update(PhoneGame)
+            .where(
+                PhoneGame.phone.in_([phones.digest("old-follower"), phones.digest("old-editor")])
+            )
+            .values(opened_at=LONG_AGO)
+        )
+        db.session.commit()
+    result = prune(stored_app)
+    assert "0 games" in result.output and count(stored_app, PhoneGame) == 3  # not asked
+    result = prune(stored_app, "--older-than", "90d")
+    assert result.exit_code == 0, result.output
+    assert "1 games followed" in result.output
+    with stored_app.app_context():
+        kept = set(db.session.scalars(select(PhoneGame.phone)))
+    assert kept == {phones.digest("new-follower"), phones.digest("old-editor")}

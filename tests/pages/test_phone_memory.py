@@ -48,6 +48,7 @@ def test_the_cookie_stays_small_after_starting_and_following_50_games(stored_pag
     followed = [start_game(other, players=LONG) for _ in range(25)]
     for game in followed:
         assert phone.get(game).status_code == 200
+        assert phone.post(f"{game}/keep").status_code == 303
     assert len(cookie(phone)) < COOKIE_MOST, cookie(phone)
     # Nothing is lost: every game is listed, each started one still editable.
     history = text(phone.get("/history"))
@@ -201,3 +202,51 @@ def test_a_signed_cookie_of_the_wrong_shape_is_no_cookie(app, memory):
         assert response.status_code < 500, (method, path, response.status_code)
     phone.set_cookie("session", signed)
     assert "Push: Ann, Bob" not in text(phone.get("/"))
+
+
+def phone_rows(app):
+    with app.app_context():
+        return db.session.scalar(db.select(db.func.count()).select_from(PhoneGame))
+
+
+def test_reading_keeps_nothing_on_the_server(stored_pages):
+    """Every kind of read, by a phone with no cookie (a new one each time, as a
+    program hammering the sheet would be), by one that only reads, and by one that
+    keeps other games: no row is added (only an action keeps a game)."""
+    maker = stored_pages.test_client()
+    game = start_game(maker)
+    other_phone = stored_pages.test_client()
+    start_game(other_phone)
+    before = phone_rows(stored_pages)
+    reader = stored_pages.test_client()
+    reads = [
+        (game, {}),
+        (game, {"HX-Request": "true"}),
+        (game, {"If-None-Match": '"sheet-v1-page-follower"'}),
+        (f"{game}/share", {}),
+        (f"{game}/join", {}),
+        (f"{game}/check", {}),
+        ("/", {}),
+        ("/history", {}),
+    ]
+    for path, headers in reads:
+        for client in (stored_pages.test_client(), reader, other_phone):
+            assert client.get(path, headers=headers).status_code in (200, 304), path
+    assert phone_rows(stored_pages) == before
+
+
+def test_a_phone_that_reads_keeps_the_game_with_one_tap(stored_pages):
+    maker = stored_pages.test_client()
+    game = start_game(maker)
+    reader = stored_pages.test_client()
+    page = reader.get(game)
+    assert "Keep this game on this phone" in text(page)
+    assert "Push: Ann, Bob" not in text(reader.get("/"))
+    kept = reader.post(f"{game}/keep")
+    assert (kept.status_code, kept.headers["Location"]) == (303, game)
+    assert "Push: Ann, Bob" in text(reader.get("/"))
+    again = reader.get(game, headers={"If-None-Match": page.headers["ETag"]})
+    assert again.status_code == 200  # the page changed for this phone: no Keep button
+    assert "Keep this game" not in text(again)
+    assert "Enter deal 1" not in text(again)  # kept to follow, never to change
+    assert "Keep this game" not in text(maker.get(game))  # the phone that started it
