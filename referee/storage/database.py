@@ -11,10 +11,7 @@ from __future__ import annotations
 
 import fcntl
 import logging
-import os
 import sqlite3
-import threading
-from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import Any, ClassVar
@@ -25,6 +22,7 @@ from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from ..plumbing.extensions import db, migrate
+from .writers import QUEUED, WRITE_WAIT_SECONDS, WriteQueue, queue_of
 
 #: Any number will do, as long as no other program on the same PostgreSQL uses it.
 MIGRATION_LOCK_ID = 7202611
@@ -193,7 +191,7 @@ def configure_engine(engine: Engine) -> None:
     write let in by the database's :class:`WriteQueue`."""
     if engine.dialect.name != "sqlite":
         return
-    queue = _queue_of(engine)
+    queue = queue_of(engine.url.database)
 
     @event.listens_for(engine, "connect")
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -222,78 +220,11 @@ def configure_engine(engine: Engine) -> None:
             queue.leave()
 
 
-# --- Writers queue (SQLite) ---------------------------------------------------------------
-#
-# SQLite lets one writer in at a time; one that finds the database locked sleeps in
-# SQLite's busy loop and tries again, up to 100 ms between tries, so eight writers at
-# once waited far longer than the writes took (a deal's p99 635 ms). The writers of a
-# process instead wait in a queue of the app's, each woken the moment the one before
-# it ends. Two processes (gunicorn's workers) still meet in SQLite's busy loop, one
-# writer each at most.
-
-#: How long a writer waits its turn before the write fails as "database is locked":
-#: SQLite's own busy timeout.
-WRITE_WAIT_SECONDS = 15.0
-QUEUED = "referee.write_queue"
-
-
-class WriteQueue:
-    """The writers of one SQLite database in this process, let in one at a time in
-    the order they came: the one leaving hands its turn to the next."""
-
-    def __init__(self) -> None:
-        self._lock = threading.Lock()
-        self._turns: deque[threading.Lock] = deque()  # the waiting, each on a lock of its own
-        self._busy = False
-
-    @property
-    def waiting(self) -> int:
-        return len(self._turns)
-
-    def enter(self, timeout: float) -> bool:
-        """Wait for this writer's turn; False if it did not come within ``timeout``."""
-        with self._lock:
-            if not self._busy:
-                self._busy = True
-                return True
-            turn = threading.Lock()
-            turn.acquire()
-            self._turns.append(turn)
-        if turn.acquire(timeout=timeout):
-            return True
-        with self._lock:
-            if turn in self._turns:
-                self._turns.remove(turn)
-                return False
-        return True  # handed the turn as the wait ran out
-
-    def leave(self) -> None:
-        """End this writer's turn: the next in the queue has it."""
-        with self._lock:
-            if self._turns:
-                self._turns.popleft().release()
-            else:
-                self._busy = False
-
-
-_QUEUES: dict[str, WriteQueue] = {}
-_QUEUES_LOCK = threading.Lock()
-
-
-def _queue_of(engine: Engine) -> WriteQueue | None:
-    """The queue of the SQLite file ``engine`` writes to, shared by every engine on it
-    in this process; None for a database in memory, one connection's own."""
-    if engine.url.database in (None, "", ":memory:"):
-        return None
-    with _QUEUES_LOCK:
-        return _QUEUES.setdefault(os.path.realpath(engine.url.database), WriteQueue())
-
-
 def write_queue(app: Flask) -> WriteQueue | None:
     """The queue ``app``'s writers wait in (SQLite); None on PostgreSQL, whose row
     locks queue writers themselves."""
     with app.app_context():
-        return _queue_of(db.engine) if db.engine.dialect.name == "sqlite" else None
+        return queue_of(db.engine.url.database) if db.engine.dialect.name == "sqlite" else None
 
 
 def begin_write() -> None:

@@ -8,7 +8,7 @@ import threading
 import pytest
 
 from referee.storage import database as storage
-from referee.storage.database import WriteQueue
+from referee.storage.writers import WriteQueue
 
 from ..conftest import build_app, dispose
 from .test_sheet import Game
