@@ -17,6 +17,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import api, pages
+from .pages.phone_memory import PhoneCookie
 from .pages.sheet import UnchangedSheet
 from .plumbing import commands, errors, health, logs
 from .plumbing.extensions import MAX_BODY_BYTES, compress, csrf
@@ -40,6 +41,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
     )
     _configure(app, test_config)
+    app.session_interface = PhoneCookie()  # a misshapen cookie is read as none
     # In front of Flask, the first to see a request outermost. An unchanged sheet's
     # poll is answered 304 before Flask (pages.sheet); anything else goes on to it.
     app.wsgi_app = UnchangedSheet(app, app.wsgi_app)  # type: ignore[method-assign]

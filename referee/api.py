@@ -16,8 +16,9 @@ from pydantic import ValidationError
 
 from .openapi import openapi_document
 from .plumbing.conditional import not_modified, tagged, version_tag
+from .plumbing.cross_site import refuse_other_sites
 from .plumbing.errors import HTTP_SENTENCES, ApiError
-from .plumbing.limits import games_per_minute, starter
+from .plumbing.limits import client, games_per_minute, starter
 from .rules import (
     VARIANTS,
     Card,
@@ -67,6 +68,7 @@ from .storage.idempotency import IDEMPOTENCY_KEY, Guard, Replay
 from .storage.models import Game
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+bp.before_request(refuse_other_sites)  # another site's page, a write not sent as JSON
 
 B = TypeVar("B", bound=Body)
 
@@ -78,9 +80,24 @@ def _body(model: type[B]) -> B:
         # A streamed (chunked) body is cut at the limit rather than refused up front.
         raise ApiError(413, HTTP_SENTENCES[413])
     try:
-        return model.model_validate_json(raw or b"")
+        body = model.model_validate_json(raw or b"")
     except ValidationError as error:
         raise ApiError(400, describe_errors(error)) from None
+    json.loads(raw, object_pairs_hook=_each_name_once)
+    return body
+
+
+def _each_name_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object of the body, refused if it names a field or a player twice: JSON
+    keeps the last, and a deal would lose the first hand without a word."""
+    seen: set[str] = set()
+    for name, _ in pairs:
+        if name in seen:
+            raise ApiError(
+                400, f'the request body names "{name}" twice in one object; name each once'
+            )
+        seen.add(name)
+    return dict(pairs)
 
 
 def _ruleset(body: RulesIn) -> Ruleset:
@@ -254,7 +271,14 @@ def _guard(body: Body | None = None) -> Guard:
     # (another request), where it should get its first answer.
     unset = _unsent(body)
     payload = body.model_dump(mode="json", exclude=unset) if body is not None else None
-    return Guard.of(request.if_match, key, request.method, request.path, payload)
+    return Guard.of(
+        request.if_match,
+        key,
+        request.method,
+        request.path,
+        payload,
+        client=client() if key is not None else "",
+    )
 
 
 def _unsent(body: Body | None) -> set[str]:

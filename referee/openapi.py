@@ -91,7 +91,12 @@ Requests and answers are JSON, UTF-8. Every answer under /api/ is JSON (the
 sheet's CSV export aside), errors included: a 4xx status with
 `{{"error": "<a sentence>"}}`; never a 500 or an HTML page. A path asked with a
 method it does not list is 405, an unknown path 404, a body over
-{MAX_BODY_BYTES // 1024} KB 413.
+{MAX_BODY_BYTES // 1024} KB 413. A write (POST, PUT) whose body is not sent as
+`Content-Type: application/json` is 415, and a request whose `Origin` names another
+site (a browser on another site's page) is 403: programs send no Origin. When the
+database does not answer (a connection dropped, none free) the answer is 503 with
+`Retry-After`: send the same request again then (a write with its Idempotency-Key
+counts once).
 """
 
 

@@ -129,6 +129,11 @@ _ERRORS = {
         "deal that is not the last, an Idempotency-Key used for another request.",
     ),
     "413": ("PayloadTooLarge", f"A body over {MAX_BODY_BYTES // 1024} KB."),
+    "415": (
+        "UnsupportedMediaType",
+        "A body not sent as Content-Type: application/json (a form or text/plain, which "
+        "another site's page could make a browser send).",
+    ),
     "422": (
         "Unprocessable",
         "Well-formed but against the rules of the game: a card the pack cannot hold, "
@@ -176,7 +181,7 @@ def _body(model: type[Body]) -> dict[str, Any]:
 
 
 #: The rules paths: a body judged by a ruleset, a verdict back.
-_RULES_ERRORS = (400, 404, 413, 422)
+_RULES_ERRORS = (400, 404, 413, 415, 422)
 
 
 def _rules_path(operation_id: str, summary: str, model: type[Body], answer: str) -> dict[str, Any]:
@@ -279,7 +284,7 @@ GAME_PATHS: dict[str, Any] = {
             "responses": {
                 "201": _json("The new game, with its edit key.", _ref("NewGame"), headers=ETAG)
             }
-            | _errors(400, 404, 409, 413, 422, 429),
+            | _errors(400, 404, 409, 413, 415, 422, 429),
         }
     },
     "/api/v1/games/{game_id}": {
@@ -314,7 +319,7 @@ GAME_PATHS: dict[str, Any] = {
                     headers=ETAG,
                 )
             }
-            | _errors(400, 403, 404, 409, 412, 413, 422),
+            | _errors(400, 403, 404, 409, 412, 413, 415, 422),
         },
     },
     "/api/v1/games/{game_id}/deals/{number}": {
@@ -326,7 +331,7 @@ GAME_PATHS: dict[str, Any] = {
             "parameters": WRITE,
             "requestBody": _body(DealIn),
             "responses": {"200": _json("The game as corrected.", _ref("Game"), headers=ETAG)}
-            | _errors(400, 403, 404, 409, 412, 413, 422),
+            | _errors(400, 403, 404, 409, 412, 413, 415, 422),
         },
         "delete": {
             "operationId": "undoDeal",

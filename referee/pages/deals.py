@@ -11,6 +11,7 @@ from typing import Any
 from flask import Blueprint, abort, redirect, request, url_for
 
 from ..plumbing.conditional import if_match_of_form
+from ..plumbing.limits import client
 from ..rules import RulesError
 from ..storage import games
 from ..storage.database import GameConflict
@@ -86,6 +87,7 @@ def _guard(form: DealForm, entry: DealEntry) -> Guard:
         {"went_out": entry.went_out, "hands": entry.hands, "points": entry.points}
         | ({"bent_table": True} if entry.bent_table else {})
         | ({"adjust": entry.adjust, "reasons": entry.adjust_reasons} if entry.adjust else {}),
+        client=client(),
     )
 
 

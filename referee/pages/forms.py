@@ -72,3 +72,7 @@ class DealForm(FlaskForm):
 
 class PlayAgainForm(FlaskForm):
     """Play again with the same players (only its CSRF token)."""
+
+
+class KeepForm(FlaskForm):
+    """Keep a game this phone reads among its games (only its CSRF token)."""

@@ -11,13 +11,13 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, url_for
 
 from ..plumbing.limits import games_per_minute, starter
-from ..rules import RulesError
+from ..rules import RulesError, get_ruleset
+from ..rules.scoring import Table
 from ..storage import games
-from ..storage.idempotency import Replay
 from ..storage.models import Game
 from ..storage.phones import Kept
 from . import phone_memory
-from .forms import PlayAgainForm
+from .forms import KeepForm, PlayAgainForm
 from .words import winner_text, winners_by_name
 
 bp = Blueprint("history", __name__)
@@ -50,33 +50,34 @@ def play_again(game_id: str) -> Any:
     sheet_url = url_for("sheet.game", game_id=game.id)
     if not PlayAgainForm().validate() or not games.sheet_of(game).finished:
         return redirect(sheet_url, 303)
-    started = phone_memory.next_game(game.id)
-    if started is not None:
-        return redirect(url_for("sheet.game", game_id=started), 303)
     players, teams = next_seating(game)
     pot = (
         (game.pot_stake, game.pot_payout)
         if game.pot_stake is not None and game.pot_payout is not None
         else None
     )
+
+    def start() -> tuple[Game, str]:
+        house = games.house_again(game)  # R73: the same rules
+        rules = get_ruleset(game.variant, dict(game.options), house)
+        table = Table.seat(rules, players, teams)
+        return games.add_game(rules, table, pot, starter(), games_per_minute(), house=house)
+
     try:
-        created = games.create_game(
-            game.variant,
-            players,
-            dict(game.options),
-            teams,
-            pot,
-            house=games.house_again(game),
-            started_by=starter(),
-            per_minute=games_per_minute(),
-        )
+        started = phone_memory.play_again(game.id, start)
     except RulesError:
-        return redirect(sheet_url, 303)
-    assert not isinstance(created, Replay)  # no Idempotency-Key was sent
-    new, edit_key = created
-    phone_memory.remember(new, edit_key, how="started")
-    phone_memory.played_again(game.id, new.id)
-    return redirect(url_for("sheet.game", game_id=new.id), 303)
+        started = None
+    return redirect(url_for("sheet.game", game_id=started) if started else sheet_url, 303)
+
+
+@bp.post("/games/<game_id>/keep")
+def keep(game_id: str) -> Any:
+    """Keep a game this phone reads: listed on its home page and in its history. Only
+    this tap keeps it; opening the sheet keeps nothing."""
+    game = phone_memory.load(game_id)
+    if KeepForm().validate():
+        phone_memory.remember(game)
+    return redirect(url_for("sheet.game", game_id=game.id), 303)
 
 
 @dataclass(frozen=True)

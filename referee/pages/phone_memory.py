@@ -9,10 +9,11 @@ their keys are kept on the server by :mod:`referee.storage.phones`.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from flask import abort, current_app, g, session
+from flask import Flask, Request, abort, current_app, g, session
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 
 from ..storage import games, phones
 from ..storage import saved_rules as saved
@@ -21,6 +22,49 @@ from ..storage.phones import Kept
 
 RECENT = 12  # games listed on the home page; the history lists them all
 TOKEN_BYTES = 16
+
+
+#: What the app keeps in a phone's cookie, each with its type: the phone's token, the
+#: CSRF secret, whether it lasts a year, and (in a cookie from before, see
+#: :func:`from_before`) the games and keys it kept itself.
+COOKIE_SHAPE: dict[str, type] = {
+    "phone": str,
+    "csrf_token": str,
+    "_permanent": bool,
+    "keys": dict,
+    "recent": list,
+}
+
+
+def well_formed(memory: object) -> bool:
+    """Whether a cookie's memory holds what the app writes there, each of its type; any
+    other is read as no cookie (one signed with the app's secret by another release or
+    another program), never as a server error.
+
+    >>> well_formed({"phone": "tok", "csrf_token": "abc"}), well_formed({"phone": 5})
+    (True, False)
+    """
+    if not isinstance(memory, Mapping):
+        return False
+    if any(not isinstance(memory[k], t) for k, t in COOKIE_SHAPE.items() if k in memory):
+        return False
+    keys, recent = memory.get("keys", {}), memory.get("recent", [])
+    return all(isinstance(k, str) and isinstance(v, str) for k, v in keys.items()) and all(
+        isinstance(entry, Mapping) and isinstance(entry.get("id", ""), str) for entry in recent
+    )
+
+
+class PhoneCookie(SecureCookieSessionInterface):
+    """Flask's signed cookie, a misshapen one read as none (:func:`well_formed`)."""
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        try:
+            memory = super().open_session(app, request)
+        except (TypeError, ValueError):  # a memory that is not a mapping at all
+            return self.session_class()
+        if memory is not None and not well_formed(memory):
+            return self.session_class()
+        return memory
 
 
 def _secret() -> bytes:
@@ -89,6 +133,21 @@ def remember(game: Game, edit_key: str | None = None, how: str | None = None) ->
         _cache()[game.id] = edit_key
 
 
+def opened(game: Game) -> None:
+    """A whole sheet opened: a game this phone keeps moves first among its games. A
+    phone that only reads keeps nothing, on the server or in a cookie, until it
+    keeps the game (one tap, the sheet's *Keep this game on this phone*)."""
+    token = _token()
+    if token is not None:
+        phones.opened(token, game.id)
+
+
+def keeps(game_id: str) -> bool:
+    """Whether this phone keeps the game (started, joined or kept to follow)."""
+    token = _token()
+    return token is not None and phones.phone_game(token, game_id) is not None
+
+
 def recent(limit: int | None = RECENT) -> list[dict[str, str]]:
     """This phone's games, the latest first, as links: their id and a title."""
     return [{"id": kept.game.id, "title": title(kept.game)} for kept in kept_games(limit)]
@@ -113,17 +172,12 @@ def edit_key(game_id: str) -> str | None:
     return cache[game_id]
 
 
-def next_game(game_id: str) -> str | None:
-    """The game this phone started with Play again from this one, if any."""
+def play_again(game_id: str, start: Callable[[], tuple[Game, str]]) -> str | None:
+    """The game this phone started with Play again from this one, started now with
+    ``start`` if there is none yet (:func:`referee.storage.phones.play_again`); None
+    if the phone does not keep the game."""
     token = _token()
-    row = phones.phone_game(token, game_id) if token is not None else None
-    return row.next_game_id if row is not None else None
-
-
-def played_again(game_id: str, next_game_id: str) -> None:
-    token = _token()
-    if token is not None:
-        phones.follow_on(token, game_id, next_game_id)
+    return None if token is None else phones.play_again(token, game_id, _secret(), start)
 
 
 def load(game_id: str) -> Game:

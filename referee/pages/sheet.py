@@ -49,7 +49,7 @@ from ..storage import deals, games
 from ..storage.idempotency import Guard
 from ..storage.models import Game
 from . import phone_memory
-from .forms import PlayAgainForm, UndoForm
+from .forms import KeepForm, PlayAgainForm, UndoForm
 from .htmx import fragment, from_htmx, redirect_after_write
 from .rules_cards import RulesCard
 from .words import card_values_text, deal_text, house_line, sheet_heads, winner_text
@@ -60,13 +60,13 @@ bp = Blueprint("sheet", __name__)
 # --- What every answer of the sheet says ---------------------------------------------
 
 
-def sheet_tag(version: int, htmx: bool, editor: bool) -> str:
+def sheet_tag(version: int, htmx: bool, editor: bool, kept: bool = False) -> str:
     """The sheet's ETag: the game's version, the fragment htmx asks for or the whole
     page, and whether this phone may change the game (its sheet has buttons a
-    follower's has not)."""
-    return (
-        f"sheet-v{version}-{'fragment' if htmx else 'page'}-{'editor' if editor else 'follower'}"
-    )
+    follower's has not); on the whole page, whether a follower keeps the game (the
+    page offers to keep it until it does)."""
+    standing = "editor" if editor else "keeper" if kept and not htmx else "follower"
+    return f"sheet-v{version}-{'fragment' if htmx else 'page'}-{standing}"
 
 
 #: A sheet is kept, but asked for again every time; page and fragment differ, and so
@@ -89,7 +89,7 @@ def game(game_id: str) -> Any:
     """The sheet, drawn in full; but an unchanged one is answered before this view
     (:class:`UnchangedSheet`), and a follower's changed one is drawn once a version
     (:func:`followers_sheet`). Only a whole page puts the game first among the
-    phone's games."""
+    phone's games, and only if the phone keeps it: reading keeps nothing."""
     htmx = from_htmx()
     if htmx:
         drawn = followers_sheet(game_id)
@@ -97,15 +97,16 @@ def game(game_id: str) -> Any:
             return drawn
     game = phone_memory.load(game_id)
     if not htmx:
-        phone_memory.remember(game)
+        phone_memory.opened(game)
         # The cookie is not sent again with every answer (SESSION_REFRESH_EACH_REQUEST
         # is off, so a poll sets none): a page opened in full renews its year.
         session.modified = True
-    editor = phone_memory.edit_key(game.id) is not None
-    html = fragment("game.html", "_sheet.html", **sheet_context(game))
+    context = sheet_context(game)
+    editor, kept = context["editable"], context["kept"]
+    html = fragment("game.html", "_sheet.html", **context)
     if htmx and not editor:
         drawn_sheets(current_app).put((request.script_root, game.id, game.version), html)
-    return _sheet_response(html, sheet_tag(game.version, htmx, editor))
+    return _sheet_response(html, sheet_tag(game.version, htmx, editor, kept))
 
 
 def followers_sheet(game_id: str) -> Response | None:
@@ -145,8 +146,10 @@ def sheet_context(game: Game) -> dict[str, Any]:
         "heads": sheet_heads([side.name for side in sheet.table.sides]),
         "card_values": card_values_text(rules),
         "editable": phone_memory.edit_key(game.id) is not None,
+        "kept": phone_memory.keeps(game.id),
         "undo_form": UndoForm(),
         "again_form": PlayAgainForm(),
+        "keep_form": KeepForm(),
         "winner_text": winner_text(sheet),
         "pot": (
             Pot(game.pot_stake, game.pot_payout).account(sheet)
@@ -336,8 +339,8 @@ class UnchangedSheet:
         state = games.sheet_state(storage.reads(self.app), game_id, self.phone(environ))
         if state is None:
             return None
-        version, editor = state
-        tag = sheet_tag(version, from_htmx(environ), editor)
+        version, editor, kept = state
+        tag = sheet_tag(version, from_htmx(environ), editor, kept)
         if not still_current(parse_etags(environ["HTTP_IF_NONE_MATCH"]), tag):
             return None
         return quote_etag(tag)
@@ -372,5 +375,5 @@ class UnchangedSheet:
             memory, signed = self.serializer.loads(cookie, return_timestamp=True)
         except BadSignature:
             return None
-        memory = memory if isinstance(memory, dict) else {}
+        memory = memory if phone_memory.well_formed(memory) else {}
         return phone_memory.digest_of(memory), int(signed.timestamp())

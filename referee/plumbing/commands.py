@@ -18,7 +18,8 @@ referee = AppGroup("referee", help="Housekeeping of the referee's database.")
     "older_than",
     default=None,
     metavar="DURATION",
-    help="Also remove finished games nobody has changed for this long (e.g. 90d).",
+    help="Also remove finished games nobody has changed for this long (e.g. 90d), and the "
+    "games phones only follow and have not opened for as long.",
 )
 @click.option(
     "--unfinished-too",
@@ -27,7 +28,7 @@ referee = AppGroup("referee", help="Housekeeping of the referee's database.")
 )
 def prune(older_than: str | None, unfinished_too: bool) -> None:
     """Forget kept answers of retried writes past their day; with --older-than,
-    remove old finished games and their deals."""
+    remove old finished games and their deals, and old follows from phones' lists."""
     if unfinished_too and older_than is None:
         raise click.UsageError("--unfinished-too needs --older-than")
     try:
@@ -35,7 +36,10 @@ def prune(older_than: str | None, unfinished_too: bool) -> None:
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="--older-than") from None
     pruned = housekeeping.prune(limit, unfinished_too=unfinished_too)
-    click.echo(f"removed {pruned.answers} kept answers and {pruned.games} games")
+    click.echo(
+        f"removed {pruned.answers} kept answers and {pruned.games} games"
+        + (f", and {pruned.follows} games followed from phones' lists" if older_than else "")
+    )
 
 
 def register(app: Flask) -> None:

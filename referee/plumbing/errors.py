@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from ..rules import GameRuleError, RulesError, UnknownVariantError
 from ..schemas.answer import ErrorOut
 from ..schemas.game_answers import GameOut, StaleGameOut
+from ..storage import database as storage
 from ..storage import deals, games
 from ..storage.database import Refused
 from .conditional import version_tag
@@ -42,6 +43,11 @@ PAGE_SENTENCES = {
     404: ("Nothing here", "There is no such page or game. Check the link you followed."),
     405: ("Not like that", "Go back and use the page's own buttons."),
     413: ("Too much at once", "That was more than a page ever sends; go back and try again."),
+    503: (
+        "The referee did not answer",
+        "Its games are not reachable just now; reload the page in a moment. Nothing "
+        "typed is lost.",
+    ),
     429: (
         "Too many new games",
         "Too many games were started from this phone's network in the last minute. "
@@ -87,6 +93,27 @@ def _carried(error: RulesError | Refused) -> list[tuple[str, str]]:
     if not isinstance(error, Refused) or error.retry_after is None:
         return []
     return [("Retry-After", str(error.retry_after))]
+
+
+#: When a client may ask again after the database did not answer (a 503).
+RETRY_AFTER_UNAVAILABLE = 2
+
+
+def database_unavailable(error: Exception) -> Any:
+    """A 503 with Retry-After, as a JSON sentence under /api/: the database did not
+    answer (a dropped connection, none free), and the same request may be answered
+    in a moment. A write sent with an Idempotency-Key counts once however often."""
+    current_app.logger.warning(
+        "the database did not answer %s %s: %s", request.method, request.path, error
+    )
+    carried = [("Retry-After", str(RETRY_AFTER_UNAVAILABLE))]
+    if not _in_api():
+        return (*error_page(503, *PAGE_SENTENCES[503]), carried)
+    response, status = error_json(
+        503, "the referee's database did not answer; try again in a moment"
+    )
+    response.headers.extend(carried)
+    return response, status
 
 
 def register(app: Flask) -> None:
@@ -146,6 +173,8 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> Any:
+        if storage.unavailable(error):
+            return database_unavailable(error)
         app.logger.exception("unexpected error on %s %s", request.method, request.path)
         if _in_api():
             return error_json(500, "the referee hit an unexpected problem; please try again")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-from flask import current_app, request
+from flask import current_app, request, session
 
 
 def starter() -> str:
@@ -21,6 +21,15 @@ def starter() -> str:
     secret = str(current_app.config["SECRET_KEY"]).encode()
     address = (request.remote_addr or "").encode()
     return hmac.new(secret, b"new-game\x00" + address, hashlib.sha256).hexdigest()[:32]
+
+
+def client() -> str:
+    """Who sent a write, for its Idempotency-Key (API.md: a key belongs to the client
+    that sent it): the phone its cookie names, else its address, as a keyed digest."""
+    phone = session.get("phone")
+    who = f"phone\x00{phone}" if isinstance(phone, str) else f"address\x00{request.remote_addr}"
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    return hmac.new(secret, b"client\x00" + who.encode(), hashlib.sha256).hexdigest()[:32]
 
 
 def games_per_minute() -> int | None:

@@ -11,15 +11,18 @@ from __future__ import annotations
 
 import fcntl
 import logging
+import sqlite3
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any, ClassVar
 
 from flask import Flask
 from sqlalchemy import Engine, create_engine, event, text
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from ..plumbing.extensions import db, migrate
+from .writers import QUEUED, WRITE_WAIT_SECONDS, WriteQueue, queue_of
 
 #: Any number will do, as long as no other program on the same PostgreSQL uses it.
 MIGRATION_LOCK_ID = 7202611
@@ -64,6 +67,9 @@ def prepare(app: Flask, migrations: str) -> None:
     """Bind the database to the app, set the engine up, and (unless
     ``UPGRADE_DATABASE_ON_START`` is false) bring the schema up to date."""
     db.init_app(app)
+    # Registered after Flask-SQLAlchemy's own, so it runs first (teardowns run last
+    # registered first) and leaves that one nothing to close.
+    app.teardown_appcontext(close_session)
     migrate.init_app(app, db, directory=migrations)
     with app.app_context():
         configure_engine(db.engine)
@@ -114,7 +120,7 @@ def read_row(engine: Engine, sql: str, params: tuple[Any, ...]) -> tuple[Any, ..
     connection with no transaction. A connection the database has dropped (a restart,
     an idle timeout) is thrown away with the rest of the pool, which the drop left
     stale too, and the read asked once more on a new one; a second failure is the
-    caller's."""
+    caller's, as is any other error (its connection thrown away too)."""
     if engine.dialect.paramstyle != "qmark":
         sql = sql.replace("?", "%s")  # psycopg's mark
     for attempt in (1, 2):
@@ -125,11 +131,11 @@ def read_row(engine: Engine, sql: str, params: tuple[Any, ...]) -> tuple[Any, ..
             row = cursor.fetchone()
             cursor.close()
         except engine.dialect.loaded_dbapi.Error as error:
-            if attempt == 2 or not engine.dialect.is_disconnect(
-                error, connection.dbapi_connection, None
-            ):
-                raise
+            dropped = engine.dialect.is_disconnect(error, connection.dbapi_connection, None)
+            # Never back into the pool, whose rollback on a lost one would fail loudly.
             connection.invalidate(error)
+            if attempt == 2 or not dropped:
+                raise
             engine.dispose()
             continue
         finally:
@@ -154,11 +160,38 @@ def dispose(app: Flask) -> None:
         engine.dispose()
 
 
+def close_session(_error: BaseException | None = None) -> None:
+    """End the request's session once it is answered. Closing rolls back whatever is
+    open; on a connection the database dropped meanwhile that fails, and the answer,
+    made already, must stand: the connection is thrown away (logged), never raised."""
+    try:
+        db.session.remove()
+    except (SQLAlchemyError, db.engine.dialect.loaded_dbapi.Error) as error:
+        logging.getLogger(__name__).warning("a connection was lost after the answer: %s", error)
+        with suppress(SQLAlchemyError, db.engine.dialect.loaded_dbapi.Error):
+            db.session().invalidate()
+        db.session.registry.clear()
+
+
+def unavailable(error: BaseException) -> bool:
+    """Whether ``error`` says the database did not answer (a connection it dropped, none
+    free in the pool, a lock held too long): the same request, sent again in a
+    moment, may well be answered."""
+    if isinstance(error, PoolTimeout | OperationalError):
+        return True
+    if isinstance(error, DBAPIError):
+        return bool(error.connection_invalidated)
+    driver = db.engine.dialect.loaded_dbapi
+    return isinstance(error, driver.OperationalError | driver.InterfaceError)
+
+
 def configure_engine(engine: Engine) -> None:
     """SQLite: WAL so readers never wait for a writer, foreign keys on, a patient
-    busy timeout, and BEGIN IMMEDIATE for writes (see :func:`begin_write`)."""
+    busy timeout, and BEGIN IMMEDIATE for writes (see :func:`begin_write`), each
+    write let in by the database's :class:`WriteQueue`."""
     if engine.dialect.name != "sqlite":
         return
+    queue = queue_of(engine.url.database)
 
     @event.listens_for(engine, "connect")
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -173,7 +206,25 @@ def configure_engine(engine: Engine) -> None:
     @event.listens_for(engine, "begin")
     def on_begin(connection: Any) -> None:
         immediate = connection.get_execution_options().get("sqlite_immediate")
+        if immediate and queue is not None:
+            if not queue.enter(timeout=WRITE_WAIT_SECONDS):
+                raise sqlite3.OperationalError("database is locked")
+            # Left when the connection goes back to the pool, after its COMMIT or
+            # ROLLBACK (the session gives it back as its transaction ends).
+            connection.connection.record_info[QUEUED] = True
         connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    @event.listens_for(engine, "checkin")
+    def on_checkin(_dbapi_connection: Any, record: Any) -> None:
+        if record.record_info.pop(QUEUED, False) and queue is not None:
+            queue.leave()
+
+
+def write_queue(app: Flask) -> WriteQueue | None:
+    """The queue ``app``'s writers wait in (SQLite); None on PostgreSQL, whose row
+    locks queue writers themselves."""
+    with app.app_context():
+        return queue_of(db.engine.url.database) if db.engine.dialect.name == "sqlite" else None
 
 
 def begin_write() -> None:

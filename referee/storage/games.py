@@ -44,6 +44,7 @@ __all__ = [
     "GameNotFound",
     "KeptNewGame",
     "TooManyGames",
+    "add_game",
     "adjust_of",
     "check_edit_key",
     "create_game",
@@ -138,18 +139,35 @@ def create_game(
         replay = idempotency.replay(idempotency.NEW_GAME, guard)
         if replay is not None:
             return replay
-        if started_by is not None and per_minute is not None:
-            _check_limit(started_by, per_minute)
-        edit_key = secrets.token_urlsafe(TOKEN_BYTES)
-        game = _new_game(rules, table, pot, _key_hash(edit_key), started_by)
-        game.house = dict(house or {})
-        db.session.add(game)
+        game, edit_key = add_game(rules, table, pot, started_by, per_minute, house=house)
         if guard.key is not None:
             idempotency.forget_old_answers()
             body = kept_answer(game, edit_key) if kept_answer is not None else {}
             idempotency.remember(idempotency.NEW_GAME, guard, 201, body, game.version)
         replay = _commit_new_game(guard)
         return (game, edit_key) if replay is None else replay
+
+
+def add_game(
+    rules: Ruleset,
+    table: Table,
+    pot: tuple[int, int] | None,
+    started_by: str | None = None,
+    per_minute: int | None = None,
+    *,
+    house: Mapping[str, object] | None = None,
+) -> tuple[Game, str]:
+    """Add a new game to the write under way (its lock taken), within ``started_by``'s
+    limit a minute; return it with its edit key. The caller commits. ``rules`` are
+    the game's with its ``house`` rules applied, kept as given (R73)."""
+    _check_pot(rules, pot)
+    if started_by is not None and per_minute is not None:
+        _check_limit(started_by, per_minute)
+    edit_key = secrets.token_urlsafe(TOKEN_BYTES)
+    game = _new_game(rules, table, pot, _key_hash(edit_key), started_by)
+    game.house = dict(house or {})
+    db.session.add(game)
+    return game, edit_key
 
 
 def _check_pot(rules: Ruleset, pot: tuple[int, int] | None) -> None:
@@ -261,22 +279,26 @@ def check_edit_key(game: Game, edit_key: str | None) -> None:
         )
 
 
-def sheet_state(reads: Engine, game_id: str, phone: str | None = None) -> tuple[int, bool] | None:
-    """The game's version and whether ``phone`` (a phone's digest, as
-    :func:`referee.storage.phones.digest` makes it) keeps the game's edit key; None if there
-    is no such game. One query on primary keys, on the polls' engine (``reads``, see
-    :func:`referee.storage.database.reads_engine`), with no ORM session, no Game built and no
-    transaction, so that a poll of an unchanged sheet is answered cheaply."""
+def sheet_state(
+    reads: Engine, game_id: str, phone: str | None = None
+) -> tuple[int, bool, bool] | None:
+    """The game's version, whether ``phone`` (a phone's digest, as
+    :func:`referee.storage.phones.digest` makes it) keeps the game's edit key, and whether
+    it keeps the game at all; None if there is no such game. One query on primary keys,
+    on the polls' engine (``reads``, see :func:`referee.storage.database.reads_engine`),
+    with no ORM session, no Game built and no transaction, so that a poll of an
+    unchanged sheet is answered cheaply."""
     if not GAME_ID.fullmatch(game_id):
         return None
     row = storage.read_row(
         reads,
-        "SELECT game.version, phone_game.sealed_key IS NOT NULL FROM game"
+        "SELECT game.version, phone_game.sealed_key IS NOT NULL, phone_game.phone IS NOT NULL"
+        " FROM game"
         " LEFT JOIN phone_game ON phone_game.game_id = game.id AND phone_game.phone = ?"
         " WHERE game.id = ?",
         (phone or "", game_id),
     )
-    return None if row is None else (int(row[0]), bool(row[1]))
+    return None if row is None else (int(row[0]), bool(row[1]), bool(row[2]))
 
 
 def game_version(reads: Engine, game_id: str) -> int | None:
@@ -371,16 +393,27 @@ def adjust_of(deal: Deal) -> dict[str, Adjustment]:
 
 #: What a spreadsheet reads as the start of a formula in a cell (OWASP, "CSV injection").
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: Where a spreadsheet may cut a line into cells: at commas, or at semicolons where the
+#: decimal mark is a comma; the pieces between them, each a cell it may run.
+CELLS = re.compile(r"([,;\t])")
 
 
 def spreadsheet_text(text: str) -> str:
-    """A name as a spreadsheet cell shows it and never runs it: one that would start a
-    formula is written after an apostrophe, the spreadsheets' mark for text.
+    """A name as a spreadsheet cell shows it and never runs it: every piece a spreadsheet
+    could read as a cell of its own (split at commas or at semicolons) that would start
+    a formula, after any spaces or quotes, is written after an apostrophe, the
+    spreadsheets' mark for text.
 
     >>> spreadsheet_text("=SUM(A1:A9)"), spreadsheet_text("Ann")
     ("'=SUM(A1:A9)", 'Ann')
+    >>> spreadsheet_text("x;=1+1"), spreadsheet_text("Ann; Bob")
+    ("x;'=1+1", 'Ann; Bob')
     """
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
+    pieces = CELLS.split(text)  # the cells' text, and the separators between them
+    return "".join(
+        "'" + piece if index % 2 == 0 and piece.lstrip(' "').startswith(FORMULA_STARTS) else piece
+        for index, piece in enumerate(pieces)
+    )
 
 
 def sheet_csv_rows(game: Game) -> list[list[str | int]]:

@@ -4,6 +4,11 @@ A write sent with an Idempotency-Key (the API's header, or the deal form's attem
 key) has its first answer kept for a day. The same request sent again with the
 same key gets that answer and records nothing; the same key with another request
 is a conflict. Phones on poor Wi-Fi send a save twice; it counts once.
+
+A key belongs to the client that sent it, as a payment API's belongs to the
+account: it is kept with a digest of who sent it (:attr:`Guard.client`), so another
+client's same key is another request, and a first answer's edit key is never
+replayed to anyone else.
 """
 
 from __future__ import annotations
@@ -48,12 +53,22 @@ class Guard:
     if_match: ETags | None = None
     key: str | None = None
     fingerprint: str = ""
+    #: Who sent the write, as the caller names it (a keyed digest of a phone's cookie or
+    #: of an address): the key is this client's alone.
+    client: str = ""
 
     @classmethod
-    def of(cls, if_match: ETags | None, key: str | None, *request: Any) -> Guard:
+    def of(cls, if_match: ETags | None, key: str | None, *request: Any, client: str = "") -> Guard:
         """A guard for a write; ``request`` is what makes it the request it is (its
         method, path and body), fingerprinted alike for the API and the pages."""
-        return cls(if_match or None, key, fingerprint(*request) if key is not None else "")
+        printed = fingerprint(*request) if key is not None else ""
+        return cls(if_match or None, key, printed, client)
+
+    @property
+    def kept_as(self) -> str:
+        """The key as it is kept: a digest of the client and the key it sent."""
+        assert self.key is not None
+        return hashlib.sha256(f"{self.client}\x00{self.key}".encode()).hexdigest()
 
     def allows(self, version: int) -> bool:
         """Whether a writer who sent this If-Match saw the game at ``version``."""
@@ -90,7 +105,11 @@ def replay(scope: str, guard: Guard) -> Replay | None:
     a GameConflict if the key was used for another request."""
     if guard.key is None:
         return None
-    first = db.session.get(IdempotentRequest, (scope, guard.key))
+    first = db.session.get(IdempotentRequest, (scope, guard.kept_as))
+    if first is None and scope != NEW_GAME:
+        # Kept before keys were the client's (for a day, under the key as sent): a
+        # deal's answer holds no secret, and its writer holds the edit key already.
+        first = db.session.get(IdempotentRequest, (scope, guard.key))
     if first is None:
         return None
     if not hmac.compare_digest(first.fingerprint, guard.fingerprint):
@@ -100,7 +119,7 @@ def replay(scope: str, guard: Guard) -> Replay | None:
         )
     body = dict(first.body)
     if "edit_key" in body:
-        body["edit_key"] = _unseal(body["edit_key"], scope, guard.key)
+        body["edit_key"] = _unseal(body["edit_key"], scope, guard.kept_as)
     return Replay(first.status, body, first.version)
 
 
@@ -110,11 +129,11 @@ def remember(scope: str, guard: Guard, status: int, body: dict[str, Any], versio
     if "edit_key" in body:
         # The answer holds the edit key: kept sealed, so the database alone never
         # gives it away (see _seal).
-        body = body | {"edit_key": _seal(body["edit_key"], scope, guard.key)}
+        body = body | {"edit_key": _seal(body["edit_key"], scope, guard.kept_as)}
     db.session.add(
         IdempotentRequest(
             scope=scope,
-            key=guard.key,
+            key=guard.kept_as,
             fingerprint=guard.fingerprint,
             status=status,
             body=body,
@@ -130,8 +149,8 @@ def forget_old_answers() -> None:
 
 
 def _seal(edit_key: str, scope: str, key: str) -> str:
-    """An edit key kept with a retry's answer, sealed for the answer's scope and
-    Idempotency-Key: a copy of the database alone gives none away."""
+    """An edit key kept with a retry's answer, sealed for the answer's scope and key
+    as kept (its client's): a copy of the database alone gives none away."""
     return sealing.seal(edit_key, _secret(), SEALED_FOR, scope, key)
 
 

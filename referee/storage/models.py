@@ -82,6 +82,8 @@ class IdempotentRequest(db.Model):  # type: ignore[name-defined,misc]
 
     #: The game the write was to, or "games" for creating one.
     scope: Mapped[str] = mapped_column(String(32), primary_key=True)
+    #: SHA-256 of who sent the write and its Idempotency-Key (``Guard.kept_as``): a key
+    #: is its client's alone. Kept before that, for a day: the key as sent.
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     #: A digest of the request (path and body), to tell a retry from another request.
     fingerprint: Mapped[str] = mapped_column(String(64))

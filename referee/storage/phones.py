@@ -11,6 +11,7 @@ phone's cookie opens it.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -70,37 +71,41 @@ def edit_key(token: str, game_id: str, secret: bytes) -> str | None:
     return _unseal(row.sealed_key, token, game_id, secret)
 
 
-def keep(token: str, game_id: str, how: str, secret: bytes, edit_key: str | None = None) -> None:
+def opened(token: str, game_id: str) -> None:
+    """The phone opened the game: put it first among its games if it keeps it, as
+    :func:`keep` does. A game it does not keep stays so: reading adds no row."""
+    keep(token, game_id, HOW[0], b"", only_kept=True)
+
+
+def keep(
+    token: str,
+    game_id: str,
+    how: str,
+    secret: bytes,
+    edit_key: str | None = None,
+    *,
+    only_kept: bool = False,
+) -> None:
     """Put the game first among the phone's games (``how`` it came to it, never a
     weaker way than before), with its edit key if given. One write, committed; a
-    game opened again within :data:`TOUCH_EVERY` writes nothing."""
-    row = phone_game(token, game_id)
+    game opened again within :data:`TOUCH_EVERY` writes nothing. ``only_kept``: a
+    game the phone does not keep (any more) is left so."""
     now = datetime.now(UTC)
-    if row is not None and edit_key is None and HOW.index(how) <= HOW.index(row.how):
-        opened = row.opened_at if row.opened_at.tzinfo else row.opened_at.replace(tzinfo=UTC)
-        if now - opened < TOUCH_EVERY:
-            return
+    row = phone_game(token, game_id)
+    if (row is None and only_kept) or _said_already(row, how, edit_key, now):
+        return
     sealed = _seal(edit_key, token, game_id, secret) if edit_key is not None else None
     for attempt in (1, 2):
         with one_transaction():
             begin_write()
             row = phone_game(token, game_id)
-            if row is None:
-                db.session.add(
-                    PhoneGame(
-                        phone=digest(token),
-                        game_id=game_id,
-                        how=how,
-                        sealed_key=sealed,
-                        opened_at=now,
-                    )
-                )
-            else:
-                row.opened_at = now
-                if HOW.index(how) > HOW.index(row.how):
-                    row.how = how
-                if sealed is not None:
-                    row.sealed_key = sealed
+            if row is None and only_kept:
+                db.session.rollback()
+                return
+            new = PhoneGame(
+                phone=digest(token), game_id=game_id, how=how, sealed_key=sealed, opened_at=now
+            )
+            _put(row, new)
             try:
                 db.session.commit()
                 return
@@ -111,14 +116,60 @@ def keep(token: str, game_id: str, how: str, secret: bytes, edit_key: str | None
                     raise
 
 
-def follow_on(token: str, game_id: str, next_game_id: str) -> None:
-    """Note that this phone started ``next_game_id`` with Play again from the game."""
+def _said_already(row: PhoneGame | None, how: str, edit_key: str | None, now: datetime) -> bool:
+    """Whether the phone's row says all that keeping the game would: no stronger way
+    to it, no key to keep, and opened within :data:`TOUCH_EVERY`."""
+    if row is None or edit_key is not None or HOW.index(how) > HOW.index(row.how):
+        return False
+    opened = row.opened_at if row.opened_at.tzinfo else row.opened_at.replace(tzinfo=UTC)
+    return now - opened < TOUCH_EVERY
+
+
+def _put(row: PhoneGame | None, new: PhoneGame) -> None:
+    """The phone's row for the game as ``new`` says: added, or opened now, never a
+    weaker way than before, and with the new edit key if there is one."""
+    if row is None:
+        db.session.add(new)
+        return
+    row.opened_at = new.opened_at
+    if HOW.index(new.how) > HOW.index(row.how):
+        row.how = new.how
+    if new.sealed_key is not None:
+        row.sealed_key = new.sealed_key
+
+
+def play_again(
+    token: str, game_id: str, secret: bytes, start: Callable[[], tuple[Game, str]]
+) -> str | None:
+    """The game this phone started with Play again from ``game_id``; if none yet, one
+    started now by ``start`` (a new game with its edit key, added to this write) and
+    kept by the phone with its key. One write: the phone's row for the game is locked
+    first, so taps at once make one game, and the others find it. None if the phone
+    does not keep ``game_id``."""
     with one_transaction():
         begin_write()
-        row = phone_game(token, game_id)
-        if row is not None:
-            row.next_game_id = next_game_id
-            db.session.commit()
+        row = db.session.execute(
+            select(PhoneGame)
+            .where(PhoneGame.phone == digest(token), PhoneGame.game_id == game_id)
+            .with_for_update()
+        ).scalar_one_or_none()
+        if row is None or row.next_game_id is not None:
+            db.session.rollback()
+            return None if row is None else row.next_game_id
+        game, edit_key = start()
+        db.session.flush()  # the game's row before the phone's, which names it
+        db.session.add(
+            PhoneGame(
+                phone=row.phone,
+                game_id=game.id,
+                how="started",
+                sealed_key=_seal(edit_key, token, game.id, secret),
+                opened_at=datetime.now(UTC),
+            )
+        )
+        row.next_game_id = game.id
+        db.session.commit()
+        return game.id
 
 
 def games_of(token: str, secret: bytes, limit: int | None = None) -> list[Kept]:

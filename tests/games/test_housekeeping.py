@@ -7,7 +7,10 @@ import pytest
 from sqlalchemy import func, select, update
 
 from referee.plumbing.housekeeping import parse_duration
-from referee.storage.models import Deal, Game, IdempotentRequest, db
+from referee.plumbing.limits import client
+from referee.storage import phones
+from referee.storage.idempotency import Guard
+from referee.storage.models import Deal, Game, IdempotentRequest, PhoneGame, db
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 LONG_AGO = datetime.now(UTC) - timedelta(days=200)
@@ -39,6 +42,12 @@ def age(app, model, *where):
         db.session.commit()
 
 
+def kept_as(app, key):
+    """The key as kept: with the test client's own address, as its client."""
+    with app.test_request_context(environ_base={"REMOTE_ADDR": "127.0.0.1"}):
+        return Guard(key=key, client=client()).kept_as
+
+
 def prune(app, *args):
     return app.test_cli_runner().invoke(args=["referee", "prune", *args])
 
@@ -47,7 +56,7 @@ def test_prune_forgets_kept_answers_past_their_day_and_nothing_else(stored_app):
     client = stored_app.test_client()
     start(client, key="first-key-1")
     start(client, key="second-key-2")
-    age(stored_app, IdempotentRequest, IdempotentRequest.key == "first-key-1")
+    age(stored_app, IdempotentRequest, IdempotentRequest.key == kept_as(stored_app, "first-key-1"))
     result = prune(stored_app)
     assert result.exit_code == 0, result.output
     assert "removed 1 kept answers and 0 games" in result.output
@@ -94,3 +103,34 @@ def test_prune_refuses_what_it_cannot_read_and_removes_nothing(stored_app, args)
 )
 def test_durations(text, expected):
     assert parse_duration(text) == expected
+
+
+def test_prune_older_than_forgets_the_games_a_phone_only_follows_and_has_not_opened(stored_app):
+    """A followed game is only a line in a phone's list: one the phone has not opened
+    for that long is what no phone needs. A game a phone started or joined keeps its
+    edit key, and stays while the game does."""
+    client = stored_app.test_client()
+    game = start(client)
+    with stored_app.app_context():
+        for phone, how, key in [
+            ("old-follower", "followed", None),
+            ("new-follower", "followed", None),
+            ("old-editor", "joined", "the-edit-key"),
+        ]:
+            phones.keep(phone, game, how, b"test", key)
+        db.session.execute(
+            update(PhoneGame)
+            .where(
+                PhoneGame.phone.in_([phones.digest("old-follower"), phones.digest("old-editor")])
+            )
+            .values(opened_at=LONG_AGO)
+        )
+        db.session.commit()
+    result = prune(stored_app)
+    assert "0 games" in result.output and count(stored_app, PhoneGame) == 3  # not asked
+    result = prune(stored_app, "--older-than", "90d")
+    assert result.exit_code == 0, result.output
+    assert "1 games followed" in result.output
+    with stored_app.app_context():
+        kept = set(db.session.scalars(select(PhoneGame.phone)))
+    assert kept == {phones.digest("new-follower"), phones.digest("old-editor")}

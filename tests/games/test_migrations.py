@@ -130,16 +130,19 @@ def test_a_game_created_before_0007_is_replayed_with_its_edit_key(stored_app):
     edit_key = first.get_json()["edit_key"]
     kept = select(IdempotentRequest.body)
     with stored_app.app_context():
+        # The key as kept: its client's digest of the Idempotency-Key (0007 seals for it).
+        kept_as = db.session.execute(select(IdempotentRequest.key)).scalar_one()
+        db.session.rollback()  # read the downgrade's work afresh
         downgrade(revision="0006")
         assert db.session.execute(kept).scalar_one()["edit_key"] == kept_before_0007(
-            edit_key, "created-before-0007"
+            edit_key, kept_as
         )
         db.session.rollback()
         # As the code before 0007 wrote it, whatever the downgrade does.
         old = table("idempotent_request", column("key"), column("body", JSON))
         with db.engine.begin() as connection:
             stored = connection.execute(select(old.c.body)).scalar_one()
-            sealed = kept_before_0007(edit_key, "created-before-0007")
+            sealed = kept_before_0007(edit_key, kept_as)
             connection.execute(update(old).values(body=stored | {"edit_key": sealed}))
         upgrade()
         assert edit_key not in repr(db.session.execute(kept).scalar_one())

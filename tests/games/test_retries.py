@@ -113,7 +113,9 @@ def test_an_unbent_deal_is_kept_under_the_digest_it_always_had(stored_app):  # R
     retry = key()
     assert post_deal(game, **{"Idempotency-Key": retry}).status_code == 201
     with stored_app.app_context():
-        kept = db.session.get(IdempotentRequest, (game.id, retry))
+        kept = db.session.scalars(
+            select(IdempotentRequest).where(IdempotentRequest.scope == game.id)
+        ).one()
     body = {"went_out": "Ann", "hands": {}, "points": {"Bob": 10, "Dan": 10}}
     assert kept.fingerprint == fingerprint("POST", f"/api/v1/games/{game.id}/deals", body)
 
@@ -271,3 +273,99 @@ def test_ten_creations_at_once_with_one_key_make_one_game_and_answer_alike(store
     assert len({answer.data for answer in answers}) == 1
     with stored_app.app_context():
         assert db.session.scalar(select(func.count()).select_from(GameRow)) == 1
+
+
+# --- A key belongs to the client that sent it (API.md) ---------------------------------
+
+
+def client_at(app, address, phone=None):
+    """A program at ``address``; with ``phone``, holding that phone's cookie too."""
+    client = app.test_client()
+    client.environ_base["REMOTE_ADDR"] = address
+    if phone is not None:
+        with client.session_transaction() as session:
+            session["phone"] = phone
+    return client
+
+
+NEW_GAME = {"variant": "push", "players": FOUR}
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (("10.0.0.1", None), ("10.0.0.2", None)),  # another address
+        (("10.0.0.1", "phone-one"), ("10.0.0.1", "phone-two")),  # another phone, one Wi-Fi
+        (("10.0.0.1", None), ("10.0.0.1", "phone-two")),  # a phone where a program was
+    ],
+)
+def test_another_clients_same_key_starts_another_game_and_never_gets_the_first_edit_key(
+    stored_app, first, second
+):
+    shared = {"Idempotency-Key": key()}
+    mine = client_at(stored_app, *first).post("/api/v1/games", json=NEW_GAME, headers=shared)
+    theirs = client_at(stored_app, *second).post("/api/v1/games", json=NEW_GAME, headers=shared)
+    assert mine.status_code == theirs.status_code == 201
+    assert theirs.get_json()["id"] != mine.get_json()["id"]
+    assert theirs.get_json()["edit_key"] != mine.get_json()["edit_key"]
+    assert mine.get_json()["edit_key"] not in theirs.data.decode()
+
+
+def test_a_phone_that_moves_network_still_gets_its_first_answer(stored_app):
+    """A phone's key belongs to its cookie: the same phone retrying from mobile data
+    after its Wi-Fi dropped is the same client."""
+    retry = {"Idempotency-Key": key()}
+    wifi = client_at(stored_app, "192.168.1.7", "phone-one")
+    mobile = client_at(stored_app, "100.64.3.9", "phone-one")
+    first = wifi.post("/api/v1/games", json=NEW_GAME, headers=retry)
+    again = mobile.post("/api/v1/games", json=NEW_GAME, headers=retry)
+    assert first.status_code == again.status_code == 201
+    assert first.get_json() == again.get_json()
+
+
+def test_another_clients_same_key_to_a_game_is_another_deal(stored_app):
+    game = Game(stored_app.test_client(), variant="push")
+    shared = {"Idempotency-Key": key()}
+    path = f"/api/v1/games/{game.id}/deals"
+    for address in ("10.0.0.1", "10.0.0.2", "10.0.0.1"):
+        client = client_at(stored_app, address)
+        assert client.post(path, json=DEAL, headers=game.key | shared).status_code == 201
+    assert [deal["deal"] for deal in game.get()["deals"]] == [1, 2]
+
+
+def keep_as_before(app, scope, raw_key, path, body, answer):
+    """An answer kept the way it was before keys were their client's: under the key
+    as sent."""
+    with app.app_context():
+        db.session.add(
+            IdempotentRequest(
+                scope=scope,
+                key=raw_key,
+                fingerprint=fingerprint("POST", path, body),
+                status=201,
+                body=answer,
+                version=2,
+            )
+        )
+        db.session.commit()
+
+
+def test_a_deals_answer_kept_before_keys_were_the_clients_still_answers_its_retry(stored_app):
+    game = Game(stored_app.test_client(), variant="push")
+    path, retry = f"/api/v1/games/{game.id}/deals", key()
+    body = {"went_out": "Ann", "hands": {}, "points": {"Bob": 10, "Dan": 10}}
+    keep_as_before(stored_app, game.id, retry, path, body, {"kept": "before"})
+    again = post_deal(game, **{"Idempotency-Key": retry})
+    assert (again.status_code, again.get_json()) == (201, {"kept": "before"})
+    assert game.get()["deals"] == []
+
+
+def test_a_new_games_answer_kept_before_is_never_replayed(stored_app):
+    retry = key()
+    keep_as_before(
+        stored_app, "games", retry, "/api/v1/games", NEW_GAME, {"id": "x", "edit_key": "y"}
+    )
+    client = stored_app.test_client()
+    answer = client.post("/api/v1/games", json=NEW_GAME, headers={"Idempotency-Key": retry})
+    assert answer.status_code == 201
+    assert answer.get_json()["id"] != "x"

@@ -218,6 +218,12 @@ def test_flask_db_upgrade_on_an_empty_database(database_uri, make_app):
         ("-2+3", "'-2+3"),
         ("@SUM(A1)", "'@SUM(A1)"),
         ("We", "We"),
+        # A spreadsheet that splits at semicolons reads "=1+1" as a cell of its own;
+        # one that splits at commas, "=1+1" after the comma, inside the quotes.
+        ("x;=1+1", "x;'=1+1"),
+        ("x,=1+1", '"x,\'=1+1"'),
+        ("x; -1+1", "x;' -1+1"),
+        ("Ann;Bob", "Ann;Bob"),
     ],
 )
 def test_a_name_that_a_spreadsheet_would_run_is_written_as_text(stored_client, team, cell):
@@ -227,3 +233,27 @@ def test_a_name_that_a_spreadsheet_would_run_is_written_as_text(stored_client, t
     ).get_json()
     sheet = stored_client.get(f"/api/v1/games/{created['id']}/sheet.csv").data.decode()
     assert sheet.splitlines()[0] == f"deal,cards_dealt,{cell},They"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # JSON keeps the last of two equal names: Bob's first hand would be lost.
+        '{"went_out": "Ann", "hands": {"Bob": "AS KD", "Bob": "7C", "Dan": "QS"}}',
+        '{"went_out": "Ann", "points": {"Bob": 25, "Dan": 5, "Bob": 5}}',
+        '{"went_out": "Ann", "hands": {"Bob": "AS KD", " Bob": "7C", "Dan": "QS"}}',
+        '{"went_out": "Ann", "hands": {"Bob": "AS KD", "Dan": "QS"}, "points": {" Bob": 5}}',
+        '{"went_out": "Ann", "went_out": "Cat", "points": {"Bob": 25, "Dan": 5}}',
+    ],
+)
+def test_a_deal_naming_a_player_twice_is_refused_and_records_nothing(game, body):
+    before = game.get()
+    path = f"/api/v1/games/{game.id}/deals"
+    json_type = {"Content-Type": "application/json"}
+    for response in [
+        game.client.post(path, data=body, headers=game.key | json_type),
+        game.client.put(f"{path}/1", data=body, headers=game.key | json_type),
+    ]:
+        assert response.status_code in (400, 422), response.get_json()
+        assert "twice" in response.get_json()["error"]
+    assert game.get() == before

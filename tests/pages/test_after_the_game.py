@@ -2,10 +2,16 @@
 table", items 5 and 6): the winners by name, Play again, New game, wins per player."""
 
 import re
+import threading
+
+import pytest
+from sqlalchemy import func, select
 
 from referee.rules import get_ruleset
 from referee.rules.words import listed
+from referee.storage.models import Game, db
 
+from ..conftest import build_app, dispose
 from .conftest import enter_deal, start_game, text
 
 
@@ -115,3 +121,40 @@ def test_the_new_game_form_lists_seats_without_and_and(client):
     assert "Seats 1 and 3 play against the others" in page
     assert listed(["1", "3", "5"]) == "1, 3 and 5"
     assert "Seats 1, 3 and 5 play against the others" in text(client.get("/?variant=shove-it"))
+
+
+@pytest.fixture
+def stored_pages(database_uri):
+    """The pages on SQLite and, when TEST_DATABASE_URL is set, on PostgreSQL."""
+    app = build_app(database_uri, WTF_CSRF_ENABLED=False)
+    yield app
+    dispose(app)
+
+
+@pytest.mark.parametrize("taps", [2, 10])
+def test_play_again_tapped_many_times_at_once_starts_one_game(stored_pages, taps):
+    phone = stored_pages.test_client()
+    game = start_game(phone)
+    finish(phone, game)
+    cookie = phone.get_cookie("session").value
+    start = threading.Barrier(taps)
+    went = []
+
+    def tap():
+        same_phone = stored_pages.test_client()
+        same_phone.set_cookie("session", cookie)
+        start.wait()
+        response = same_phone.post(f"{game}/again")
+        went.append((response.status_code, response.headers.get("Location")))
+
+    threads = [threading.Thread(target=tap) for _ in range(taps)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(set(went)) == 1, went
+    status, new = went[0]
+    assert status == 303 and new != game
+    with stored_pages.app_context():
+        assert db.session.scalar(select(func.count()).select_from(Game)) == 2
+    assert "Enter deal 1" in text(phone.get(new))  # the phone keeps the new game's key

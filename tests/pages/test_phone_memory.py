@@ -48,6 +48,7 @@ def test_the_cookie_stays_small_after_starting_and_following_50_games(stored_pag
     followed = [start_game(other, players=LONG) for _ in range(25)]
     for game in followed:
         assert phone.get(game).status_code == 200
+        assert phone.post(f"{game}/keep").status_code == 303
     assert len(cookie(phone)) < COOKIE_MOST, cookie(phone)
     # Nothing is lost: every game is listed, each started one still editable.
     history = text(phone.get("/history"))
@@ -159,3 +160,93 @@ def test_the_home_page_lists_the_games_started_on_this_phone(client):
     game = start_game(client, players=FOUR)
     home = client.get("/").data.decode()
     assert f'href="{game}"' in home
+
+
+#: Cookies signed with the app's own secret that hold what the app never writes
+#: (another release's shapes, or another program's with the same secret).
+MISSHAPEN = {
+    "a_number_for_the_phone": {"phone": 5},
+    "a_list_for_the_phone": {"phone": ["x"]},
+    "keys_a_list": {"keys": [1]},
+    "a_key_a_number": {"keys": {"abc": 1}},
+    "recent_a_string": {"recent": "abc"},
+    "recent_holding_a_number": {"recent": [1]},
+    "a_recent_id_a_number": {"recent": [{"id": 5}]},
+    "the_csrf_secret_a_list": {"csrf_token": ["a"]},
+    "permanent_a_string": {"_permanent": "x", "phone": "tok"},
+    "a_list_for_the_memory": [1, 2],
+    "a_string_for_the_memory": "str",
+    "a_number_for_the_memory": 5,
+}
+
+
+@pytest.mark.parametrize("memory", MISSHAPEN.values(), ids=MISSHAPEN.keys())
+def test_a_signed_cookie_of_the_wrong_shape_is_no_cookie(app, memory):
+    maker = app.test_client()
+    game = start_game(maker)
+    signed = app.session_interface.get_signing_serializer(app).dumps(memory)
+    phone = app.test_client()
+    for method, path, headers in [
+        ("GET", "/", {}),
+        ("GET", "/history", {}),
+        ("GET", game, {}),
+        ("GET", game, {"HX-Request": "true"}),
+        ("GET", f"{game}/share", {}),
+        ("GET", "/check", {}),
+        ("POST", f"{game}/undo", {}),
+        ("POST", "/api/v1/games", {}),
+    ]:
+        phone.set_cookie("session", signed)
+        body = {"variant": "push", "players": FOUR} if path.startswith("/api/") else None
+        response = phone.open(path, method=method, headers=headers, json=body)
+        assert response.status_code < 500, (method, path, response.status_code)
+    phone.set_cookie("session", signed)
+    assert "Push: Ann, Bob" not in text(phone.get("/"))
+
+
+def phone_rows(app):
+    with app.app_context():
+        return db.session.scalar(db.select(db.func.count()).select_from(PhoneGame))
+
+
+def test_reading_keeps_nothing_on_the_server(stored_pages):
+    """Every kind of read, by a phone with no cookie (a new one each time, as a
+    program hammering the sheet would be), by one that only reads, and by one that
+    keeps other games: no row is added (only an action keeps a game)."""
+    maker = stored_pages.test_client()
+    game = start_game(maker)
+    other_phone = stored_pages.test_client()
+    start_game(other_phone)
+    before = phone_rows(stored_pages)
+    reader = stored_pages.test_client()
+    reads = [
+        (game, {}),
+        (game, {"HX-Request": "true"}),
+        (game, {"If-None-Match": '"sheet-v1-page-follower"'}),
+        (f"{game}/share", {}),
+        (f"{game}/join", {}),
+        (f"{game}/check", {}),
+        ("/", {}),
+        ("/history", {}),
+    ]
+    for path, headers in reads:
+        for client in (stored_pages.test_client(), reader, other_phone):
+            assert client.get(path, headers=headers).status_code in (200, 304), path
+    assert phone_rows(stored_pages) == before
+
+
+def test_a_phone_that_reads_keeps_the_game_with_one_tap(stored_pages):
+    maker = stored_pages.test_client()
+    game = start_game(maker)
+    reader = stored_pages.test_client()
+    page = reader.get(game)
+    assert "Keep this game on this phone" in text(page)
+    assert "Push: Ann, Bob" not in text(reader.get("/"))
+    kept = reader.post(f"{game}/keep")
+    assert (kept.status_code, kept.headers["Location"]) == (303, game)
+    assert "Push: Ann, Bob" in text(reader.get("/"))
+    again = reader.get(game, headers={"If-None-Match": page.headers["ETag"]})
+    assert again.status_code == 200  # the page changed for this phone: no Keep button
+    assert "Keep this game" not in text(again)
+    assert "Enter deal 1" not in text(again)  # kept to follow, never to change
+    assert "Keep this game" not in text(maker.get(game))  # the phone that started it

@@ -301,7 +301,7 @@ def test_when_the_poll_cannot_ask_the_database_the_app_answers(app, client, monk
     assert answer.status_code == 304
 
 
-def test_a_changed_game_is_sent_whole_and_a_page_opened_in_full_is_remembered(app, client):
+def test_a_changed_game_is_sent_whole_and_a_page_kept_is_remembered(app, client):
     game = start_game(client)
     tag = client.get(game, headers=POLL).headers["ETag"]
     enter_deal(client, game, 0, points_1="10", points_3="5")
@@ -309,9 +309,11 @@ def test_a_changed_game_is_sent_whole_and_a_page_opened_in_full_is_remembered(ap
     assert changed.status_code == 200
     assert changed.headers["ETag"] != tag
     other = app.test_client()
-    page = other.get(game)  # the whole page: the phone remembers the game
+    page = other.get(game)  # the whole page, read: the phone keeps nothing yet
     assert page.status_code == 200
-    assert "Set-Cookie" in page.headers
+    assert game.rsplit("/", 1)[1] not in other.get("/").data.decode()
+    assert other.post(f"{game}/keep").status_code == 303  # one tap keeps it
+    assert "Set-Cookie" in other.get(game).headers  # the page opened in full renews it
     assert game.rsplit("/", 1)[1] in other.get("/").data.decode()
 
 
