@@ -27,6 +27,7 @@ yet when the request cannot be read, so every such answer is JSON).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import json
 import logging
@@ -56,6 +57,8 @@ REFUSALS: dict[int, str] = {
 }
 UNEXPECTED = "the referee hit an unexpected problem; please try again"
 JSON = ("Content-Type", "application/json")
+#: How long a stopping worker keeps a connection idle between requests open.
+STOP_LINGER = 2.0
 
 
 class WholeRequests:
@@ -173,7 +176,8 @@ class AnswerInPieces:
                 raise RuntimeError("the app answered before it called start_response")
             messages = (self.head, *messages)
             self.sent = True
-        self.loop.call_soon_threadsafe(_queue_all, self.pieces, messages)
+        with contextlib.suppress(RuntimeError):  # the loop has closed: the worker is stopping
+            self.loop.call_soon_threadsafe(_queue_all, self.pieces, messages)
 
 
 def _queue_all(queue: asyncio.Queue[Any], messages: tuple[Any, ...]) -> None:
@@ -235,12 +239,33 @@ def wsgi_environ(scope: dict[str, Any], body: bytes, whole: bool) -> dict[str, A
     return environ
 
 
-class JsonRefusals(ASGIProtocol):  # type: ignore[misc]
-    """gunicorn's HTTP/1.1 protocol, its own refusals answered as JSON sentences,
-    and a connection closed after an answer that says ``Connection: close`` (a 413
-    whose body was not read whole), whatever else gunicorn would have kept it for."""
+class ServedConnection(ASGIProtocol):  # type: ignore[misc]
+    """gunicorn's HTTP/1.1 protocol for one connection, with three changes: its own
+    refusals are JSON sentences; an answer that says ``Connection: close`` (a 413
+    whose body was not read whole) closes the connection, whatever else gunicorn
+    would have kept it for; and when the worker stops, the connection, if it is
+    idle between requests, is closed within ``STOP_LINGER`` rather than at the end
+    of its keep-alive."""
 
     app_closes = False  # the answer being written said Connection: close
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)
+        self.worker.connections.add(self)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.worker.connections.discard(self)
+        super().connection_lost(exc)
+
+    def linger(self) -> None:
+        """The worker is stopping: close this connection soon if it is kept alive
+        between requests. A request sent on it meanwhile is answered, with
+        ``Connection: close``, as gunicorn's threaded worker did."""
+        if self._awaiting_request and self.req_count > 1 and not self._finishing_calls:
+            self._cancel_keepalive_timer()
+            self._keepalive_handle = self.worker.loop.call_later(
+                STOP_LINGER, self._keepalive_timeout
+            )
 
     def _send_response_start(
         self, status: int, headers: Any, request: Any, close: bool = False
@@ -274,15 +299,24 @@ class WholeRequestsWorker(gasgi.ASGIWorker):  # type: ignore[misc]
     """gunicorn's asyncio worker serving the WSGI app through ``WholeRequests``,
     with ``threads`` threads, its refusals answered as JSON."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.connections: set[ServedConnection] = set()
+
     @classmethod
     def check_config(cls, cfg: Any, log: Any) -> None:
         """The threads are the app's (gunicorn's own check warns that they are unused)."""
 
     def init_process(self) -> None:
         # gunicorn's worker makes each connection's protocol by this module-level
-        # name: in this worker's process, it makes the one that answers in JSON.
-        gasgi.ASGIProtocol = JsonRefusals
+        # name: in this worker's process, it makes ServedConnection.
+        gasgi.ASGIProtocol = ServedConnection
         super().init_process()
+
+    async def _shutdown(self) -> None:
+        for connection in list(self.connections):
+            connection.linger()
+        await super()._shutdown()
 
     def load_wsgi(self) -> None:
         super().load_wsgi()
