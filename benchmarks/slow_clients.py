@@ -22,7 +22,10 @@ The slow connections run in a process of their own, are all open and sending
 before the timing starts, and are counted again at its end: those the server
 closed are printed. A normal request not answered within ``--patience`` seconds
 counts as unanswered; after three of them the step stops. It prints p50, p99 and
-the worst time of each step, how many requests took over a second, and exits 1
+the worst time of each step, how many requests took over a second, the CPU the
+server's workers used a GET (user and system, read from ``/proc``: the slow
+connections' own cost included, and a figure a machine busy with other work
+changes less than a time), and exits 1
 if a request was unanswered or failed, or the server logged a traceback. It
 never fails on a timing.
 """
@@ -34,6 +37,7 @@ import asyncio
 import http.client
 import json
 import multiprocessing
+import os
 import sys
 import tempfile
 import time
@@ -62,6 +66,7 @@ class Step:
     unanswered: int = 0
     failed: list[str] = field(default_factory=list)  # any answer but a 200
     closed_by_server: int | None = None  # slow connections the server closed meanwhile
+    cpu: float = 0.0  # seconds the server's workers used meanwhile (user and system)
 
     def ms(self, q: float) -> str:
         if not self.times:
@@ -155,8 +160,40 @@ def new_game(port: int) -> str:
     return f"/api/v1/games/{answer['id']}"
 
 
+def server_of(port: int) -> int:
+    """The process id of the gunicorn serving ``port`` (its master)."""
+    bind = f"127.0.0.1:{port}".encode()
+    for entry in Path("/proc").iterdir():
+        try:
+            command = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:  # not a process, or one that has ended
+            continue
+        if bind in command and any(part.endswith(b"gunicorn") for part in command):
+            return int(entry.name)
+    raise RuntimeError(f"no gunicorn serves port {port}")
+
+
+def workers_cpu(master: int) -> float:
+    """CPU seconds (user and system) the master's workers have used so far."""
+    used = 0
+    for child in Path(f"/proc/{master}/task/{master}/children").read_text().split():
+        fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+        used += int(fields[11]) + int(fields[12])  # utime, stime: man 5 proc
+    return used / os.sysconf("SC_CLK_TCK")
+
+
 def cheap_gets(port: int, path: str, step: Step, requests: int, patience: float) -> None:
-    """``requests`` GETs one after the other, each on a new connection."""
+    """``requests`` GETs one after the other, each on a new connection; the CPU the
+    server's workers used meanwhile is added to ``step.cpu``."""
+    master = server_of(port)
+    used = workers_cpu(master)
+    try:
+        _cheap_gets(port, path, step, requests, patience)
+    finally:
+        step.cpu += workers_cpu(master) - used
+
+
+def _cheap_gets(port: int, path: str, step: Step, requests: int, patience: float) -> None:
     for _ in range(requests):
         started = time.perf_counter_ns()
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=patience)
@@ -179,13 +216,17 @@ def cheap_gets(port: int, path: str, step: Step, requests: int, patience: float)
 
 def print_steps(name: str, steps: list[Step]) -> None:
     print(f"\n{name}: GET /api/v1/games/<id>, a new connection each, ms")
-    print(f"  {'while':<34} {'p50':>7} {'p99':>7} {'worst':>7} {'over 1 s':>9}  answered")
+    print(
+        f"  {'while':<34} {'p50':>7} {'p99':>7} {'worst':>7} {'over 1 s':>9} "
+        f"{'CPU a GET':>10}  answered"
+    )
     for step in steps:
         over = sum(t > 1e9 for t in step.times)
         asked = len(step.times) + step.unanswered + len(step.failed)
+        cpu = f"{step.cpu / len(step.times) * 1000:.2f}" if step.times else "-"
         line = (
             f"  {step.name:<34} {step.ms(0.5):>7} {step.ms(0.99):>7} {step.ms(1.0):>7} "
-            f"{over:>9}  {len(step.times)} of {asked}"
+            f"{over:>9} {cpu:>10}  {len(step.times)} of {asked}"
         )
         if step.unanswered:
             line += f" ({step.unanswered} not within the patience)"
