@@ -57,6 +57,15 @@ REFUSALS: dict[int, str] = {
 }
 UNEXPECTED = "the referee hit an unexpected problem; please try again"
 JSON = ("Content-Type", "application/json")
+#: The answer to a body that stopped coming before it was whole.
+STALLED = json.dumps(
+    {"error": "the request's body stopped coming before it was whole; send it again"}
+).encode()
+STALLED_HEADERS = (
+    (b"Content-Type", b"application/json"),
+    (b"Content-Length", str(len(STALLED)).encode()),
+    (b"Connection", b"close"),
+)
 #: How long a stopping worker keeps a connection idle between requests open.
 STOP_LINGER = 2.0
 
@@ -84,8 +93,11 @@ class WholeRequests:
             await send({"type": "websocket.close", "code": 1003})
             return
         read = await self.body(scope, receive)
-        if read is None:
-            return  # the client went away before it had sent its request
+        if read is None:  # gone, or silent past gunicorn's timeout in the middle of its body
+            headers = list(STALLED_HEADERS)
+            await send({"type": "http.response.start", "status": 408, "headers": headers})
+            await send({"type": "http.response.body", "body": STALLED})
+            return  # (to a client that is gone, gunicorn sends nothing)
         body, whole = read
         answer = AnswerInPieces(asyncio.get_running_loop(), closes=not whole)
         self.pool.submit(answer.run, self.app, wsgi_environ(scope, body, whole))

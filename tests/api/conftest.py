@@ -17,10 +17,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @contextlib.contextmanager
-def gunicorn(database_uri, log_path, **settings):
+def gunicorn(database_uri, log_path, *options, **settings):
     """gunicorn on a socket this test opened (requests wait in its queue while the
     server starts: nothing polls), stopped with its workers after the test; its port.
-    ``settings`` are the app's (``REFEREE_<NAME>``)."""
+    ``options`` are gunicorn's, ``settings`` the app's (``REFEREE_<NAME>``)."""
     listener = socket.create_server(("127.0.0.1", 0), backlog=128)
     log = log_path.open("ab")
     env = os.environ | {
@@ -34,6 +34,7 @@ def gunicorn(database_uri, log_path, **settings):
             str(ROOT / ".venv/bin/gunicorn"),
             "--bind",
             f"fd://{listener.fileno()}",
+            *options,
             "referee:create_app()",
         ],
         cwd=ROOT,  # gunicorn.conf.py is read, as by make run

@@ -197,6 +197,16 @@ def test_a_chunked_body_up_to_the_limit_is_read_and_the_connection_kept(server):
             assert "connection" not in headers
 
 
+def test_a_body_that_stops_coming_is_a_json_408(tmp_path):
+    """A client silent in the middle of its body for gunicorn's ``timeout`` (10 s
+    here: long enough for a busy machine to keep the workers' heartbeat) is told
+    so, and the connection closed: not a 500."""
+    database = f"sqlite:///{tmp_path / 'referee.db'}"
+    with gunicorn(database, tmp_path / "gunicorn.log", "--timeout", "10") as port:
+        request = post("/api/v1/melds/check", f"Content-Length: {len(MELD)}".encode())
+        assert_refused((port, tmp_path / "gunicorn.log"), request + MELD[:5], 408)
+
+
 def test_behind_a_proxy_the_app_reads_the_phones_address_and_logs_each_request(tmp_path):
     """With PROXY_HOPS=1 the limit on new games counts the address the proxy names
     (ProxyFix, behind the server as before), and each request has its log line."""
