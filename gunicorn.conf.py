@@ -14,20 +14,23 @@ of the spread between runs of the same setting, so the simpler one stays.
 
 Connections are kept open 10 s between requests: every phone following a sheet
 asks again every 3 s, so on gunicorn's default of 2 s each poll would open a new
-connection, a round trip more on a table's weak Wi-Fi. An idle connection waits
-in the worker's poller, not in a thread, so 2,000 phones kept alive cost no
-threads; but a worker takes no new connection past ``worker_connections`` (1,000
-by default), and the kernel does not share them out evenly between workers, so
-each worker takes 2,500: every phone of a full room (2,000) and the reconnects
-that come and go, with room to spare when the other worker is being replaced.
+connection, a round trip more on a table's weak Wi-Fi.
+
+The worker is gunicorn's asyncio worker with the WSGI app behind it
+(referee/plumbing/serving.py): each worker's event loop reads every connection,
+and a request goes to one of the worker's threads only once it has arrived whole,
+headers and body, so a phone sending its request slowly (a weak signal, or on
+purpose) holds a socket, never a thread (docs/deploying.md, "Slow clients").
+An idle kept-alive connection waits in the loop too, so 2,000 phones cost no
+threads. This worker takes every connection the process may open (its open-file
+limit, ``ulimit -n``); it has no ``worker_connections`` of its own.
 """
 
 workers = 2
-threads = 4
-# gunicorn's threaded worker, answering its own 414 and 431 as JSON (referee/plumbing/serving.py).
-worker_class = "referee.plumbing.serving.JsonErrorsWorker"
+threads = 4  # the app's: each worker runs a request on one of these once it has read it whole
+# gunicorn's asyncio worker, serving the WSGI app on threads; its refusals are JSON.
+worker_class = "referee.plumbing.serving.WholeRequestsWorker"
 keepalive = 10
-worker_connections = 2500
 # No access log of gunicorn's own: the app writes one line per request (referee/plumbing/logs.py).
 
 # No control socket (gunicorn 25.1 and later open one, for `gunicornc`, at the same

@@ -796,8 +796,8 @@ def main(argv: list[str] | None = None) -> None:
     workers, threads = SERVING["workers"], SERVING["threads"]
     print(
         f"Server:   {args.servers} x gunicorn, {workers} workers x {threads} threads "
-        f"({SERVING['worker_class']}), {SERVING.get('worker_connections', 1000)} connections "
-        f"a worker, keep-alive {keep_alive:g} s (gunicorn.conf.py, as make run)"
+        f"({SERVING['worker_class']}), keep-alive {keep_alive:g} s (gunicorn.conf.py, "
+        "as make run)"
         + (f", and {' '.join(args.gunicorn)}" if args.gunicorn else "")
         + "; on loopback"
     )

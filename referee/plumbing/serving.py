@@ -1,52 +1,335 @@
 """How gunicorn serves the referee (gunicorn.conf.py names this worker).
 
-gunicorn answers a request line or headers too long to read before the app ever
-sees the request, with an HTML page of its own. A program calling /api/ is
-promised JSON for every answer, and a phone reads a sentence as well as HTML, so
-this worker answers those two refusals with the API's ``{"error": sentence}``.
-(The path is not known yet when the line is too long; every such answer is JSON.)
+A slow client must never hold the server. gunicorn's threaded worker hands a
+connection to a thread as soon as its first bytes arrive, and the thread then
+reads the rest of the request as it comes: eight phones sending their headers a
+line every few seconds took all eight threads, and every other table waited.
+So the referee is served by gunicorn's asyncio worker, which reads every
+connection in one event loop, and this module puts the WSGI app behind it
+(``WholeRequests``): a request is read whole in the loop, headers and body, and
+only then given to one of the worker's ``threads`` threads; the answer is
+written back by the loop. A thread is only ever busy with the app's own work, so
+two hundred phones trickling a byte a second cost two hundred sockets and
+nothing else (docs/deploying.md, "Slow clients"; docs/performance.md).
+
+The body is read up to the app's limit (64 KB, ``MAX_BODY_BYTES``) and no
+further: the app answers the 413 itself, in its own words, with
+``Connection: close``, since the rest of that body is never read.
+
+What the server refuses before the app sees a request (a malformed request or
+chunked body, a request line or headers too long to read) gunicorn answers with
+a plain-text page of its own. A program calling /api/ is promised JSON for every
+answer, and a phone reads a sentence as well as a page, so this worker answers
+those refusals with the API's ``{"error": sentence}`` (the path may not be known
+yet when the request cannot be read, so every such answer is JSON).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import io
 import json
+import logging
+import sys
+from collections.abc import Awaitable, Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
+from urllib.parse import unquote_to_bytes
 
-from gunicorn import util
-from gunicorn.http.errors import LimitRequestHeaders, LimitRequestLine
-from gunicorn.workers.gthread import ThreadWorker
+from gunicorn.asgi.protocol import ASGIProtocol
+from gunicorn.workers import gasgi
 
-#: gunicorn's refusals the worker words itself: status, reason, sentence.
-REFUSALS: dict[type[Exception], tuple[int, str, str]] = {
-    LimitRequestLine: (
-        414,
-        "URI Too Long",
-        "the address is longer than the server reads; send the data in a request body",
-    ),
-    LimitRequestHeaders: (
-        431,
-        "Request Header Fields Too Large",
-        "the request's headers are larger than the server reads; send fewer or shorter ones",
-    ),
+from .extensions import MAX_BODY_BYTES
+
+WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+#: The sentences of the server's own refusals, by status.
+REFUSALS: dict[int, str] = {
+    400: "the request is not well-formed HTTP; send it again as a plain HTTP/1.1 request "
+    "(a JSON body with its Content-Length)",
+    414: "the address is longer than the server reads; send the data in a request body",
+    431: "the request's headers are larger than the server reads; send fewer or shorter ones",
+    501: "the request's body is sent in a transfer coding the server does not read; "
+    "send it with a Content-Length",
 }
+UNEXPECTED = "the referee hit an unexpected problem; please try again"
+JSON = ("Content-Type", "application/json")
+#: The answer to a body that stopped coming before it was whole.
+STALLED = json.dumps(
+    {"error": "the request's body stopped coming before it was whole; send it again"}
+).encode()
+STALLED_HEADERS = (
+    (b"Content-Type", b"application/json"),
+    (b"Content-Length", str(len(STALLED)).encode()),
+    (b"Connection", b"close"),
+)
+#: How long a stopping worker keeps a connection idle between requests open.
+STOP_LINGER = 2.0
 
 
-class JsonErrorsWorker(ThreadWorker):
-    """gunicorn's threaded worker, its own refusals answered as JSON sentences."""
+class WholeRequests:
+    """An ASGI app serving a WSGI app: the request read whole, then a thread.
 
-    def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
-        refusal = next((r for kind, r in REFUSALS.items() if isinstance(exc, kind)), None)
-        if refusal is None:
-            super().handle_error(req, client, addr, exc)
+    The body is read in the event loop, up to ``max_body`` bytes; a request whose
+    body is larger (declared or sent) goes to the app with what was read and the
+    length it would have, so the app answers its 413, and the connection is closed
+    after the answer. The app runs in one of ``threads`` threads, which hands each
+    piece of the answer to the loop as the app makes it and never waits for the
+    client to take it: a client slow to read holds no thread either."""
+
+    def __init__(self, app: WsgiApp, threads: int, max_body: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.max_body = max_body
+        self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="request")
+
+    async def __call__(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self.lifespan(receive, send)
             return
-        status, reason, sentence = refusal
-        self.log.warning("refused a request from %s: %s", (addr or ("",))[0], exc)
-        body = json.dumps({"error": sentence}).encode()
-        head = (
-            f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\n"
-            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n"
-        ).encode("latin-1")
+        if scope["type"] != "http":  # a WebSocket: the referee has none
+            await send({"type": "websocket.close", "code": 1003})
+            return
+        read = await self.body(scope, receive)
+        if read is None:  # gone, or silent past gunicorn's timeout in the middle of its body
+            headers = list(STALLED_HEADERS)
+            await send({"type": "http.response.start", "status": 408, "headers": headers})
+            await send({"type": "http.response.body", "body": STALLED})
+            return  # (to a client that is gone, gunicorn sends nothing)
+        body, whole = read
+        answer = AnswerInPieces(asyncio.get_running_loop(), closes=not whole)
+        self.pool.submit(answer.run, self.app, wsgi_environ(scope, body, whole))
+        while (message := await answer.pieces.get()) is not None:
+            await send(message)
+
+    async def body(self, scope: dict[str, Any], receive: Receive) -> tuple[bytes, bool] | None:
+        """The request's body and whether it was read whole; None if the client left.
+        A body over the limit is read no further than one byte past it."""
+        declared = content_length(scope)
+        if declared is not None and declared > self.max_body:
+            return b"", False  # refused unread, as the app will
+        chunks = bytearray()
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return None
+            chunks += message.get("body", b"")
+            if len(chunks) > self.max_body:
+                return bytes(chunks[: self.max_body + 1]), False
+            if not message.get("more_body", False):
+                return bytes(chunks), True
+
+    async def lifespan(self, receive: Receive, send: Send) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                self.pool.shutdown(wait=False)
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+
+class AnswerInPieces:
+    """The WSGI app's answer to one request, made on a thread of the pool and handed
+    to the event loop a piece at a time (``pieces``, ASGI messages, None at the end)
+    as the app makes it, so a piece is on its way before the app makes the next."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, closes: bool) -> None:
+        self.loop = loop
+        self.closes = closes  # the connection ends after this answer: say so
+        self.pieces: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.head: dict[str, Any] | None = None  # the status and headers, until sent
+        self.sent = False
+
+    def run(self, app: WsgiApp, environ: dict[str, Any]) -> None:
+        """Call the app (on a thread of the pool) and hand its answer to the loop."""
         try:
-            util.write_nonblock(client, head + body)
-        except OSError:
-            self.log.debug("could not send the refusal")
+            result = app(environ, self.start_response)
+            try:
+                for chunk in result:
+                    if chunk:
+                        self.hand(self.body(chunk, more=True))
+            finally:
+                if hasattr(result, "close"):
+                    result.close()
+            self.hand(self.body(b"", more=False), None)
+        except Exception:  # the app answers its own errors: this is a bug of the server's
+            logging.getLogger("referee").exception("the app failed to answer")
+            if not self.sent:
+                self.start_response("500 Internal Server Error", [JSON])
+                self.hand(self.body(json.dumps({"error": UNEXPECTED}).encode(), more=False))
+            self.hand(None)
+
+    def start_response(
+        self, status: str, headers: list[tuple[str, str]], exc_info: Any = None
+    ) -> Callable[[bytes], None]:
+        if exc_info is not None and self.sent:
+            raise exc_info[1].with_traceback(exc_info[2])
+        encoded = [(name.encode("latin-1"), value.encode("latin-1")) for name, value in headers]
+        if self.closes:
+            encoded.append((b"Connection", b"close"))
+        self.head = {
+            "type": "http.response.start",
+            "status": int(status.split(" ", 1)[0]),
+            "headers": encoded,
+        }
+        return lambda chunk: self.hand(self.body(chunk, more=True))  # WSGI's write()
+
+    def body(self, chunk: bytes, more: bool) -> dict[str, Any]:
+        return {"type": "http.response.body", "body": chunk, "more_body": more}
+
+    def hand(self, *messages: dict[str, Any] | None) -> None:
+        """Queue ``messages`` for the loop, the status and headers before the first."""
+        if not self.sent and messages[0] is not None:
+            if self.head is None:
+                raise RuntimeError("the app answered before it called start_response")
+            messages = (self.head, *messages)
+            self.sent = True
+        with contextlib.suppress(RuntimeError):  # the loop has closed: the worker is stopping
+            self.loop.call_soon_threadsafe(_queue_all, self.pieces, messages)
+
+
+def _queue_all(queue: asyncio.Queue[Any], messages: tuple[Any, ...]) -> None:
+    for message in messages:
+        queue.put_nowait(message)
+
+
+def content_length(scope: dict[str, Any]) -> int | None:
+    for name, value in scope["headers"]:
+        if name == b"content-length":
+            return int(value)  # the server has checked it is digits, and only one
+    return None
+
+
+def wsgi_environ(scope: dict[str, Any], body: bytes, whole: bool) -> dict[str, Any]:
+    """The WSGI environ of an ASGI request, as gunicorn's WSGI workers build it.
+
+    The body is given with its length (a chunked body is de-chunked, so its
+    Transfer-Encoding is not passed on); a body read only in part is given with
+    the length it would have, more than the app takes, so the app refuses it."""
+    raw_path: bytes = scope.get("raw_path") or scope["path"].encode()
+    script_name = scope.get("root_path", "")
+    server = scope.get("server") or ("", 0)
+    client = scope.get("client")
+    environ: dict[str, Any] = {
+        "REQUEST_METHOD": scope["method"],
+        "SCRIPT_NAME": script_name,
+        "PATH_INFO": unquote_to_bytes(raw_path).decode("latin-1")[len(script_name) :],
+        "QUERY_STRING": scope.get("query_string", b"").decode("latin-1"),
+        "RAW_URI": (raw_path + b"?" + scope["query_string"]).decode("latin-1")
+        if scope.get("query_string")
+        else raw_path.decode("latin-1"),
+        "SERVER_NAME": server[0],
+        "SERVER_PORT": str(server[1]),
+        "SERVER_PROTOCOL": f"HTTP/{scope.get('http_version', '1.1')}",
+        "wsgi.version": (1, 0),
+        "wsgi.url_scheme": scope.get("scheme", "http"),
+        "wsgi.input": io.BytesIO(body),
+        "wsgi.errors": sys.stderr,
+        "wsgi.multithread": True,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+        "wsgi.input_terminated": True,
+    }
+    if client:
+        environ["REMOTE_ADDR"], environ["REMOTE_PORT"] = client[0], str(client[1])
+    repeated: dict[str, list[str]] = {}
+    for raw_name, raw_value in scope["headers"]:
+        name, value = raw_name.decode("latin-1").upper(), raw_value.decode("latin-1")
+        if name in ("CONTENT-LENGTH", "TRANSFER-ENCODING"):
+            continue  # the body's length is given below, as read
+        key = "CONTENT_TYPE" if name == "CONTENT-TYPE" else "HTTP_" + name.replace("-", "_")
+        repeated.setdefault(key, []).append(value)
+    environ.update((key, ",".join(values)) for key, values in repeated.items())
+    declared = content_length(scope)
+    if body or not whole or declared is not None:
+        # As read; a body read in part, at the length it would have had.
+        environ["CONTENT_LENGTH"] = str(len(body) if whole or declared is None else declared)
+    return environ
+
+
+class ServedConnection(ASGIProtocol):  # type: ignore[misc]
+    """gunicorn's HTTP/1.1 protocol for one connection, with three changes: its own
+    refusals are JSON sentences; an answer that says ``Connection: close`` (a 413
+    whose body was not read whole) closes the connection, whatever else gunicorn
+    would have kept it for; and when the worker stops, the connection, if it is
+    idle between requests, is closed within ``STOP_LINGER`` rather than at the end
+    of its keep-alive."""
+
+    app_closes = False  # the answer being written said Connection: close
+
+    def connection_made(self, transport: Any) -> None:
+        super().connection_made(transport)
+        self.worker.connections.add(self)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.worker.connections.discard(self)
+        super().connection_lost(exc)
+
+    def linger(self) -> None:
+        """The worker is stopping: close this connection soon if it is kept alive
+        between requests. A request sent on it meanwhile is answered, with
+        ``Connection: close``, as gunicorn's threaded worker did."""
+        if self._awaiting_request and self.req_count > 1 and not self._finishing_calls:
+            self._cancel_keepalive_timer()
+            self._keepalive_handle = self.worker.loop.call_later(
+                STOP_LINGER, self._keepalive_timeout
+            )
+
+    def _send_response_start(
+        self, status: int, headers: Any, request: Any, close: bool = False
+    ) -> None:
+        self.app_closes = any(
+            name.lower() == b"connection" and value.lower() == b"close" for name, value in headers
+        )
+        super()._send_response_start(status, headers, request, close)
+
+    async def _serve_http_request(self, request: Any, sockname: Any, peername: Any) -> bool:
+        self.app_closes = False
+        keepalive: bool = await super()._serve_http_request(request, sockname, peername)
+        return keepalive and not self.app_closes
+
+    def _send_error_response(
+        self, status: int, message: str, extra_headers: Iterable[tuple[str, str]] = ()
+    ) -> None:
+        peer = self.transport.get_extra_info("peername") if self.transport else None
+        self.log.warning("refused a request from %s: %s %s", (peer or ("",))[0], status, message)
+        body = json.dumps({"error": REFUSALS.get(status, UNEXPECTED)}).encode()
+        reason = {500: "Internal Server Error"}.get(status) or self._get_reason_phrase(status)
+        extra = "".join(f"{name}: {value}\r\n" for name, value in extra_headers)
+        head = (
+            f"HTTP/1.1 {status} {reason}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\n{extra}Connection: close\r\n\r\n"
+        )
+        self._safe_write(head.encode("latin-1") + body)
+
+
+class WholeRequestsWorker(gasgi.ASGIWorker):  # type: ignore[misc]
+    """gunicorn's asyncio worker serving the WSGI app through ``WholeRequests``,
+    with ``threads`` threads, its refusals answered as JSON."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.connections: set[ServedConnection] = set()
+
+    @classmethod
+    def check_config(cls, cfg: Any, log: Any) -> None:
+        """The threads are the app's (gunicorn's own check warns that they are unused)."""
+
+    def init_process(self) -> None:
+        # gunicorn's worker makes each connection's protocol by this module-level
+        # name: in this worker's process, it makes ServedConnection.
+        gasgi.ASGIProtocol = ServedConnection
+        super().init_process()
+
+    async def _shutdown(self) -> None:
+        for connection in list(self.connections):
+            connection.linger()
+        await super()._shutdown()
+
+    def load_wsgi(self) -> None:
+        super().load_wsgi()
+        self.asgi = WholeRequests(self.asgi, threads=self.cfg.threads)

@@ -3,60 +3,15 @@ server (gunicorn with gunicorn.conf.py, as `make run` serves; compression on), o
 SQLite and PostgreSQL. What Flask's test client cannot show: the ETag a client gets
 back when it accepts compression, gunicorn's own refusals, concurrent retries."""
 
-import contextlib
 import gzip
 import http.client
 import json
-import os
-import signal
-import socket
-import subprocess
 import threading
-from pathlib import Path
 
 import pytest
 
-from ..conftest import dies_with_this_process
-
-ROOT = Path(__file__).resolve().parents[2]
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 PATIENCE = 120  # a guard against a hang, not a measure of speed
-
-
-@pytest.fixture
-def served(database_uri, tmp_path):
-    """gunicorn on a socket this test opened (requests wait in its queue while the
-    server starts: nothing polls), stopped with its workers after the test."""
-    listener = socket.create_server(("127.0.0.1", 0), backlog=128)
-    log = (tmp_path / "gunicorn.log").open("ab")
-    env = os.environ | {
-        "DATABASE_URL": database_uri,
-        "SECRET_KEY": "served",
-        "REFEREE_GAMES_PER_MINUTE": "10000",
-    }
-    process = subprocess.Popen(
-        [
-            str(ROOT / ".venv/bin/gunicorn"),
-            "--bind",
-            f"fd://{listener.fileno()}",
-            "referee:create_app()",
-        ],
-        cwd=ROOT,  # gunicorn.conf.py is read, as by make run
-        env=env,
-        stdout=log,
-        stderr=log,
-        pass_fds=(listener.fileno(),),
-        start_new_session=True,
-        preexec_fn=dies_with_this_process(signal.SIGKILL),
-    )
-    try:
-        yield listener.getsockname()[1]
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
-        process.wait()
-        listener.close()
-        log.close()
 
 
 def call(port, method, path, body=None, headers=None):
