@@ -11,7 +11,7 @@ from typing import Any
 from flask import Blueprint, abort, request, url_for
 
 from ..plumbing.limits import games_per_minute, starter
-from ..rules import VARIANTS, RulesError, Ruleset, Variant
+from ..rules import VARIANTS, MeldWords, RulesError, Ruleset, Variant
 from ..storage import games
 from ..storage.idempotency import Replay
 from ..storage.models import Game
@@ -48,7 +48,7 @@ def chosen_variant(variant_id: str | None) -> Variant:
 class HousePage:
     """The house rules part of the new-game form, as drawn: the fields as typed, the
     rules core's verdict, the book the fields were drawn for (its words name the
-    melds), whether it is open, the name to save the rules under, what a save said,
+    melds), whether it is open, the name to save the rules under, what saving said,
     and the rules card of the rules as they stand."""
 
     variant: Variant
@@ -56,7 +56,9 @@ class HousePage:
     verdict: HouseVerdict
     open: bool = False
     name: str = ""
+    #: What a save or a forget said, beside the button: done, or why not.
     notice: str = ""
+    refused: str = ""
 
     @property
     def book(self) -> Ruleset:
@@ -66,7 +68,7 @@ class HousePage:
             return self.variant.ruleset()
 
     @property
-    def words(self) -> Any:
+    def words(self) -> MeldWords:
         return form_words(self.book)
 
     @property
@@ -78,7 +80,7 @@ class HousePage:
         """Every place a sentence may stand beside: a field, a deal, or the rules as a
         whole (``rules``)."""
         deals = [f"deal-{n}" for n in range(1, len(self.typed.deals) + 1)]
-        return [*SHOWN, *deals, "rules", "name"]
+        return [*SHOWN, *deals, "rules"]
 
     def error(self, slot: str) -> str:
         return self.errors.get("" if slot == "rules" else slot, "")
@@ -179,24 +181,28 @@ def _house_step(
     name = request.form.get("rules_name", "")
     house = house_page(variant, options, act(typed, action), open=True, name=name)
     if action == "save":
-        house.notice = _save(form, variant, options, house)
-    elif action == "forget" and form.validate():
+        _save(form, variant, options, house)
+    elif action == "forget" and form.validate() and name.strip():
         phone_memory.forget_rules(name)
-        house.notice = f"“{name}” is no longer saved on this phone."
+        house.notice = f"“{name.strip()}” is no longer saved on this phone."
     return new_game_page(form, variant, house, [], 200)
 
 
-def _save(form: NewGameForm, variant: Variant, options: dict[str, bool], house: HousePage) -> str:
-    """Save the rules on this phone under the name typed (R74); what to say."""
+def _save(form: NewGameForm, variant: Variant, options: dict[str, bool], house: HousePage) -> None:
+    """Save the rules on this phone under the name typed (R74), and say so, or why not."""
     if not form.validate():
-        return "the page was out of date: tap Save again"
-    if house.verdict.rules is None:
-        return "these rules cannot be played as they stand: see the field marked"
-    try:
-        house.name = phone_memory.save_rules(house.name, variant.id, options, house.verdict.house)
-    except SavedRulesRefused as refused:
-        return str(refused)
-    return f"Saved on this phone as “{house.name}”: it is offered first next time."
+        house.refused = "the page was out of date: tap Save again"
+    elif house.verdict.rules is None:
+        house.refused = "these rules cannot be played as they stand: see the field marked"
+    else:
+        try:
+            house.name = phone_memory.save_rules(
+                house.name, variant.id, options, house.verdict.house
+            )
+        except SavedRulesRefused as refused:
+            house.refused = str(refused)
+        else:
+            house.notice = f"Saved on this phone as “{house.name}”: it is offered first next time."
 
 
 def _start(form: NewGameForm, variant: Variant, house: dict[str, object]) -> tuple[Game, str]:

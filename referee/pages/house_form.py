@@ -314,11 +314,11 @@ def judge(variant: Variant, options: Mapping[str, bool], typed: HouseTyped) -> H
     core judges them: the changes in words, or its refusal beside the field at fault.
     The changes are those from the book the fields were drawn for, so that an option
     ticked after the form was drawn still counts."""
+    base = variant.ruleset(options)
     try:
         book = variant.ruleset(typed.options)
-        base = variant.ruleset(options)
-    except RulesError:  # options the game has not (a tampered form): the game's own
-        book = base = variant.ruleset()
+    except RulesError:  # options the game has not (a tampered form): the table's
+        book = base
     house, errors = changes(typed, book)
     if errors:
         return HouseVerdict(None, house, (), errors)

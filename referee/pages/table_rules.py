@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
 
-from ..rules import VARIANTS, RulesError, describe_house
+from ..rules import VARIANTS, RulesError, Variant, describe_house
 from .forms import NewGameForm
 from .games import HousePage, chosen_variant, house_page, new_game_page, opened
 from .house_form import SHOWN, drawn, read_typed
@@ -46,14 +46,14 @@ def card(card: str) -> Any:
     if variant is None:
         unknown = f"this rules card is for a game this referee does not know: {found.variant}"
         return _unreadable(form, unknown)
-    house = _house_of(found, variant)
+    house, problems = _house_of(found, variant)
     for name, value in house.typed.options.items():
         getattr(form, f"option_{name}").data = value
-    return new_game_page(form, variant, house, [], 200)
+    return new_game_page(form, variant, house, problems, 200)
 
 
-def _house_of(found: RulesCard, variant: Any) -> HousePage:
-    """The house rules part drawn from a card: its rules, or the book and why not."""
+def _house_of(found: RulesCard, variant: Variant) -> tuple[HousePage, list[str]]:
+    """The house rules part drawn from a card: its rules; or the book, and why not."""
     try:
         options = dict(variant.ruleset(found.options).options)
     except RulesError:
@@ -64,9 +64,9 @@ def _house_of(found: RulesCard, variant: Any) -> HousePage:
     except RulesError as error:
         house = opened(variant, options)
         house.open, house.name = True, found.name
-        house.notice = f"this rules card's house rules cannot be played: {error}"
-        return house
-    return house_page(variant, options, drawn(rules, options, kept), open=True, name=found.name)
+        return house, [f"this rules card's house rules cannot be played: {error}"]
+    house = house_page(variant, options, drawn(rules, options, kept), open=True, name=found.name)
+    return house, []
 
 
 def _unreadable(form: NewGameForm, sentence: str) -> Any:

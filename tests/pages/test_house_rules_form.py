@@ -266,8 +266,9 @@ def test_saving_again_under_the_same_name_replaces_and_forget_removes(client):
     save(client, grandmas(client), "Grandma's Liverpool")
     fields = grandmas(client)
     fields["house-value-JK"] = "50"
-    save(client, fields, "grandma's liverpool")
+    page = save(client, fields, "grandma's liverpool")
     assert saved_names(client) == ["grandma's liverpool"]
+    assert "Forget “grandma&#39;s liverpool” on this phone" in page
     fill(fields, {"house_action": "forget", "rules_name": "Grandma's Liverpool"})
     assert "no longer saved" in text(client.post(LIVERPOOL, data=fields))
     assert saved_names(client) == []
@@ -336,3 +337,23 @@ def test_a_card_whose_rules_cannot_be_played_opens_the_book_and_says_why(client)
     assert page.status_code == 200
     assert "this rules card&#39;s house rules cannot be played" in text(page)
     assert form_of(page.data.decode())["house-run_min"] == "4"
+
+
+@pytest.mark.parametrize(
+    ("field", "tampered"),
+    [
+        ("house-options", '{"no_such_option": true}'),
+        ("house-options", "not json"),
+        ("house-kept", '{"pack": "lots"}'),
+        ("house-kept", "["),
+        ("house-deal-1-own", '{"whole_hand": "all"}'),
+        ("house-deal-1-part-1-kind", "triple"),
+        ("house-deal-99-cards", "10"),
+    ],
+)
+def test_a_tampered_form_is_answered_in_words_never_a_server_error(client, field, tampered):
+    fields = grandmas(client)
+    fields[field] = tampered
+    assert client.post("/rules/said", data=fields).status_code == 200
+    fill(fields, {f"players-{i}": name for i, name in enumerate(["Ann", "Bob", "Cat"])})
+    assert client.post(LIVERPOOL, data=fields).status_code in (303, 422)
