@@ -32,6 +32,7 @@ import io
 import json
 import logging
 import sys
+import threading
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -101,8 +102,19 @@ class WholeRequests:
         body, whole = read
         answer = AnswerInPieces(asyncio.get_running_loop(), closes=not whole)
         self.pool.submit(answer.run, self.app, wsgi_environ(scope, body, whole))
-        while (message := await answer.pieces.get()) is not None:
-            await send(message)
+        try:
+            while (message := await answer.pieces.get()) is not None:
+                sending = asyncio.ensure_future(send(message))
+                # One turn of the loop runs gunicorn's send up to its write to the
+                # socket, and no further: it waits there only for a client slow to
+                # read, and the thread does not wait for that.
+                await asyncio.sleep(0)
+                if message.get("more_body"):
+                    answer.written.set()
+                await sending
+        finally:
+            answer.abandoned = True  # the thread never waits for this loop again
+            answer.written.set()
 
     async def body(self, scope: dict[str, Any], receive: Receive) -> tuple[bytes, bool] | None:
         """The request's body and whether it was read whole; None if the client left.
@@ -135,7 +147,10 @@ class WholeRequests:
 class AnswerInPieces:
     """The WSGI app's answer to one request, made on a thread of the pool and handed
     to the event loop a piece at a time (``pieces``, ASGI messages, None at the end)
-    as the app makes it, so a piece is on its way before the app makes the next."""
+    as the app makes it. The thread asks the app for the next piece only once the
+    loop has written the last one to the socket (``written``), as a WSGI server
+    writing on the app's own thread would have: what the app made before it stops
+    (a fault, a kill) has been sent."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, closes: bool) -> None:
         self.loop = loop
@@ -143,6 +158,8 @@ class AnswerInPieces:
         self.pieces: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self.head: dict[str, Any] | None = None  # the status and headers, until sent
         self.sent = False
+        self.written = threading.Event()  # the last piece handed over is on the socket
+        self.abandoned = False  # the loop no longer takes this answer's pieces
 
     def run(self, app: WsgiApp, environ: dict[str, Any]) -> None:
         """Call the app (on a thread of the pool) and hand its answer to the loop."""
@@ -150,8 +167,7 @@ class AnswerInPieces:
             result = app(environ, self.start_response)
             try:
                 for chunk in result:
-                    if chunk:
-                        self.hand(self.body(chunk, more=True))
+                    self.write(chunk)
             finally:
                 if hasattr(result, "close"):
                     result.close()
@@ -176,7 +192,21 @@ class AnswerInPieces:
             "status": int(status.split(" ", 1)[0]),
             "headers": encoded,
         }
-        return lambda chunk: self.hand(self.body(chunk, more=True))  # WSGI's write()
+        return self.write
+
+    def write(self, chunk: bytes) -> None:
+        """Hand ``chunk`` to the loop and wait until it is written (WSGI's write())."""
+        if chunk:
+            self.hand(self.body(chunk, more=True))
+            self.wait_written()
+
+    def wait_written(self) -> None:
+        """Wait (on the app's thread) until the loop has written the piece handed
+        over, has given up the answer, or has closed."""
+        while not self.written.wait(1.0) and not self.abandoned and not self.loop.is_closed():
+            pass
+        if not self.abandoned:
+            self.written.clear()
 
     def body(self, chunk: bytes, more: bool) -> dict[str, Any]:
         return {"type": "http.response.body", "body": chunk, "more_body": more}
