@@ -232,7 +232,7 @@ RULES_PATHS: dict[str, Any] = {
             "tags": ["rules"],
             "requestBody": _body(VariantRulesIn),
             "responses": {"200": _json("The variant, its rules.", _ref("VariantRules"))}
-            | _errors(400, 404, 413, 422),
+            | _errors(400, 404, 413, 415, 422),
         },
     },
     "/api/v1/melds/check": _rules_path(
