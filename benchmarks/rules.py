@@ -31,7 +31,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from house_rules import random_house  # benchmarks/house_rules.py
+
 from referee import create_app
+from referee.rules import (
+    VARIANTS as ALL_VARIANTS,
+)
 from referee.rules import (
     Card,
     Ruleset,
@@ -910,6 +915,89 @@ def print_family_contracts(results: list[tuple[str, Timings]]) -> None:
         )
 
 
+# --- 5. House rules (HOUSE.md R68-R72) ---------------------------------------------------
+
+#: Every game with its defaults, and Contract Rummy with 2s wild, as bases.
+HOUSE_BASES = [(variant, None) for variant in ALL_VARIANTS] + [
+    ("contract-rummy", {"twos_wild": True})
+]
+HOUSE_TABLES = 6  # random house rules a game
+
+
+def within_pack(cards: Sequence[Card], rules: Ruleset) -> bool:
+    pack = rules.pack(max(rules.players))
+    return all(
+        count <= (pack.jokers if card.rank == 0 else pack.decks)
+        for card, count in Counter(cards).items()
+    )
+
+
+HouseResult = tuple[str, Timings, Timings, Timings, Timings]
+
+
+def bench_house(rng: random.Random, scale: Scale) -> list[HouseResult]:
+    """Each game under random house rules, beside its book: the same melds read
+    under both, as any meld and as one meld of a random deal's initial meld."""
+    results = []
+    for variant, options in HOUSE_BASES:
+        book = get_ruleset(variant, options)
+        book_any, house_any, book_part, house_part = Timings(), Timings(), Timings(), Timings()
+        for _ in range(HOUSE_TABLES):
+            _, table = random_house(rng, book)
+            for _ in range(max(2, scale.melds // 2)):
+                cards = family_meld(rng, table, rng.randint(3, 8))
+                if not within_pack(cards, book):
+                    continue
+                label = format_cards(cards)
+                for rules, any_meld, as_part in (
+                    (book, book_any, book_part),
+                    (table, house_any, house_part),
+                ):
+                    players, deal = max(rules.players), rng.randint(1, len(rules.deals))
+                    for ns in time_calls(
+                        lambda c=cards, r=rules, n=players: read_meld(c, r, players=n),
+                        scale.rounds,
+                    ):
+                        any_meld.add(label, ns)
+                    for ns in time_calls(
+                        lambda c=cards, r=rules, n=players, d=deal: read_meld(
+                            c, r, players=n, deal=d
+                        ),
+                        scale.rounds,
+                    ):
+                        as_part.add(f"{label} deal {deal}", ns)
+        results.append(
+            (family_label(variant, options), book_any, house_any, book_part, house_part)
+        )
+    return results
+
+
+def print_house(results: list[HouseResult]) -> None:
+    header = (
+        f"{'game':<28} {'book p50':>8} {'house p50':>9} {'p90':>7} {'max':>8} | "
+        f"{'deal book':>9} {'house':>7} {'max':>8}"
+    )
+    print(header)
+    print("-" * len(header))
+    for label, book_any, house_any, book_part, house_part in results:
+        print(
+            f"{label:<28} {book_any.median_us():>8.1f} {house_any.median_us():>9.1f} "
+            f"{house_any.us(0.9):>7.1f} {house_any.max_us():>8.1f} | "
+            f"{book_part.median_us():>9.1f} {house_part.median_us():>7.1f} "
+            f"{house_part.max_us():>8.1f}"
+        )
+    book = [ns for result in results for ns in result[1].all]
+    house = [ns for result in results for ns in result[2].all]
+    worst = max(results, key=lambda result: result[2].median_us())
+    overall = statistics.median(house) / 1000
+    print(
+        f"Aim: median meld check under {MELD_AIM_US:.0f} µs under house rules -- "
+        f"{'met' if overall < MELD_AIM_US else 'MISSED'}: {overall:.1f} µs over "
+        f"{len(house):,} checks (the book's, same run: {statistics.median(book) / 1000:.1f} µs); "
+        f"the slowest game's median {worst[2].median_us():.1f} µs ({worst[0]})"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a short run (a few seconds)")
@@ -972,6 +1060,16 @@ def main(argv: Sequence[str] | None = None) -> None:
     print_family(bench_family(rng, scale))
     print("\n   check_contract over several melds (R48 gap, R53, R54, R58):")
     print_family_contracts(bench_family_contracts(scale))
+
+    print(
+        f"\n5. House rules: every game under {HOUSE_TABLES} random house rules (R68-R70), "
+        f"read_meld of random melds of 3-8 cards"
+    )
+    print(
+        "   under the book and under the table's rules, the same melds, each checked "
+        f"{scale.rounds} times; as any meld, then as one meld of a random deal"
+    )
+    print_house(bench_house(rng, scale))
 
     print()
     print(noise_line())

@@ -6,6 +6,7 @@ Run from the project root::
     .venv/bin/python benchmarks/solver.py                 # 2,000 hands a game
     .venv/bin/python benchmarks/solver.py --hands 200     # quicker
     .venv/bin/python benchmarks/solver.py --seed 7        # other hands
+    .venv/bin/python benchmarks/solver.py --house-hands 0 # without house rules
 
 Every hand is dealt from the game's own pack (smallest table), the cards of a
 deal plus the one drawn (11+1 in Push's last deal with ``ten_cards``, 11+1 in
@@ -14,6 +15,10 @@ deal's contract and half at random, each with 0 to 6 wild cards. The whole
 answer is timed: the best melds, or how short the hand is and, one card short,
 every completing card. It prints figures and the aims they are read against;
 it never fails on a timing.
+
+Then every game under random house rules (HOUSE.md R68-R72; ``house_rules.py``
+draws them), beside the same game's book in the same run: hands dealt for the
+table's own deals and pack, timed the same way.
 
 Like a worker of ``make run`` (gunicorn.conf.py), the benchmark freezes the
 objects it made before the first hand (``gc.freeze``), so a full collection
@@ -37,7 +42,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from referee.rules import Card, Ruleset, get_ruleset, solve_hand  # noqa: E402
+from house_rules import random_house  # noqa: E402  (benchmarks/house_rules.py)
+
+from referee.rules import VARIANTS, Card, Ruleset, get_ruleset, solve_hand  # noqa: E402
 from referee.rules.solver import SearchTooLong, _Search  # noqa: E402
 from tests.rules.partition import best_left  # noqa: E402
 
@@ -136,11 +143,77 @@ def timed_code(call) -> tuple[float, object]:
         gc.enable()
 
 
+HOUSE_BASES = [(variant, None) for variant in VARIANTS] + [("contract-rummy", {"twos_wild": True})]
+HOUSE_TABLES = 10  # random house rules a game
+
+
+def solve_times(rules: Ruleset, hands: list[tuple[int, list[Card]]], times: list[float]) -> int:
+    """Solve each hand, its time added to ``times``; how many were refused as too long."""
+    refused = 0
+    for number, hand in hands:
+        try:
+            ms, _ = timed(lambda: solve_hand(hand, rules, number))  # noqa: B023
+        except SearchTooLong:
+            refused += 1
+            continue
+        times.append(ms)
+    return refused
+
+
+def house_rules_section(hands: int, seed: int) -> None:
+    """Every game's book and random house rules over it, the same number of hands."""
+    print(
+        f"\nevery game under {HOUSE_TABLES} random house rules, {hands} hands each, beside "
+        "its book (same run, same count):"
+    )
+    print(
+        f"{'game':28} {'book p50':>9} {'p99':>7} {'max':>7} | {'house p50':>9} {'p99':>7} "
+        f"{'max':>7} {'refused':>8}"
+    )
+    every_book: list[float] = []
+    every_house: list[float] = []
+    for variant, options in HOUSE_BASES:
+        book = get_ruleset(variant, options)
+        rng = random.Random(seed)
+        book_times: list[float] = []
+        house_times: list[float] = []
+        refused = solve_times(book, hands_of(book, hands, rng), book_times)
+        for _ in range(HOUSE_TABLES):
+            _, table = random_house(rng, book)
+            refused += solve_times(table, hands_of(table, hands // HOUSE_TABLES, rng), house_times)
+        book_times.sort()
+        house_times.sort()
+        every_book += book_times
+        every_house += house_times
+        label = variant + ("+twos_wild" if options else "")
+        print(
+            f"{label:28} {percentile(book_times, 0.5):9.2f} {percentile(book_times, 0.99):7.2f} "
+            f"{book_times[-1]:7.1f} | {percentile(house_times, 0.5):9.2f} "
+            f"{percentile(house_times, 0.99):7.2f} {house_times[-1]:7.1f} {refused:8}"
+        )
+    every_book.sort()
+    every_house.sort()
+    p99 = percentile(every_house, 0.99)
+    print(
+        f"{'all':28} {percentile(every_book, 0.5):9.2f} {percentile(every_book, 0.99):7.2f} "
+        f"{every_book[-1]:7.1f} | {percentile(every_house, 0.5):9.2f} {p99:7.2f} "
+        f"{every_house[-1]:7.1f}"
+    )
+    print(
+        f"aim: p99 under {AIM_P99_MS:.0f} ms under house rules -- "
+        f"{'met' if p99 < AIM_P99_MS else 'MISSED'}: {p99:.2f} ms over {len(every_house):,} "
+        f"hands (the book's, same run: {percentile(every_book, 0.99):.2f} ms)"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=2000, help="hands a game (2,000)")
     parser.add_argument("--brute", type=int, default=40, help="hands a game for the partitioner")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--house-hands", type=int, default=300, help="hands a game under house rules (300)"
+    )
     parser.add_argument(
         "--gc",
         choices=("frozen", "as-is"),
@@ -205,6 +278,8 @@ def main() -> None:
                 f"{slow_total / count:10.1f} {slow_total / fast_total:7.0f}x"
             )
     print(f"\naim: at least {AIM_RATIO_11:.0f}x faster than the partitioner at 11 cards")
+    if args.house_hands:
+        house_rules_section(args.house_hands, args.seed)
 
 
 if __name__ == "__main__":
