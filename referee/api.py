@@ -60,9 +60,10 @@ from .schemas.requests import (
     RulesIn,
     VariantRulesIn,
     describe_errors,
+    unsent_fields,
 )
 from .storage import database as storage
-from .storage import deals, games
+from .storage import deals, export, games
 from .storage.deals import DealEntry
 from .storage.idempotency import IDEMPOTENCY_KEY, Guard, Replay
 from .storage.models import Game
@@ -269,7 +270,7 @@ def _guard(body: Body | None = None) -> Guard:
     # there were any. Not a leftover: the answers kept for a day carry that digest, so
     # a digest with the fields would make a retry sent across the release a 409
     # (another request), where it should get its first answer.
-    unset = _unsent(body)
+    unset = unsent_fields(body)
     payload = body.model_dump(mode="json", exclude=unset) if body is not None else None
     return Guard.of(
         request.if_match,
@@ -279,21 +280,6 @@ def _guard(body: Body | None = None) -> Guard:
         payload,
         client=client() if key is not None else "",
     )
-
-
-def _unsent(body: Body | None) -> set[str]:
-    """The fields a write's body gained after answers were first kept, where left
-    empty: fingerprinted as a body without them."""
-    if isinstance(body, DealIn):
-        fields = {
-            "bent_table": body.bent_table,
-            "adjust": body.adjust,
-            "adjust_reasons": body.adjust_reasons,
-        }
-        return {name for name, value in fields.items() if not value}
-    if isinstance(body, GameIn) and body.house is None:
-        return {"house"}
-    return set()
 
 
 def _tagged(response: Response, version: int | None) -> Response:
@@ -376,7 +362,9 @@ def undo_deal(game_id: str, number: int) -> tuple[Response, int]:
 @bp.get("/games/<game_id>/sheet.csv")
 def sheet_csv(game_id: str) -> Response:
     out = io.StringIO()
-    csv.writer(out, lineterminator="\r\n").writerows(games.sheet_csv_rows(games.get_game(game_id)))
+    csv.writer(out, lineterminator="\r\n").writerows(
+        export.sheet_csv_rows(games.get_game(game_id))
+    )
     return Response(
         out.getvalue(),
         mimetype="text/csv",

@@ -241,3 +241,18 @@ def describe_errors(error: ValidationError) -> str:
 
 _EXAMPLE = '{"variant": "push", "cards": "7H 8H 9H"}'
 _MODEL_NAMES = {"MeldIn"}  # models that are members of a union
+
+
+def unsent_fields(body: Body | None) -> set[str]:
+    """The fields a write's body gained after answers were first kept, where left
+    empty: fingerprinted as a body without them."""
+    if isinstance(body, DealIn):
+        fields = {
+            "bent_table": body.bent_table,
+            "adjust": body.adjust,
+            "adjust_reasons": body.adjust_reasons,
+        }
+        return {name for name, value in fields.items() if not value}
+    if isinstance(body, GameIn) and body.house is None:
+        return {"house"}
+    return set()

@@ -234,6 +234,7 @@ def test_play_again_keeps_the_house_rules(make_app, database_uri):  # R73
     }
     game = ApiGame(client, variant="push", house=house)
     game.deal(went_out="Ann", points={"Bob": 5, "Dan": 5})
+    client.post(f"/games/{game.id}/keep")  # Play again is a phone's that keeps the game
     again = client.post(f"/games/{game.id}/again")
     assert again.status_code == 303
     new_id = again.headers["Location"].rsplit("/", 1)[1]

@@ -18,7 +18,7 @@ from referee.rules import (
 )
 from referee.rules import variants as variants_module
 from referee.rules.scoring import Adjustment
-from referee.storage import deals, games
+from referee.storage import deals, export, games
 from referee.storage.deals import DealEntry
 from referee.storage.models import Game, db
 
@@ -153,7 +153,7 @@ def test_a_deal_keeps_its_bonuses_and_they_count_on_its_side(stored):
     assert dict(deal.players) == {"Ann": None, "Bob": 25, "Cat": None, "Dan": 10}  # the cards
     assert dict(deal.sides) == {"We": -10, "They": 55}
     assert sheet.totals == {"We": -10, "They": 55}
-    assert games.sheet_csv_rows(game)[1] == [1, 6, -10, 55]
+    assert export.sheet_csv_rows(game)[1] == [1, 6, -10, 55]
 
 
 def test_a_deal_without_bonuses_keeps_none(stored):
