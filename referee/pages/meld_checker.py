@@ -227,8 +227,8 @@ def _rescue(
         checker.error = (
             "your natural card is one card: tap a chip to take the others back"
             if most == 1
-            else f"your natural cards are {number_word(most)} at most (R79): tap a chip to "
-            "take the others back"
+            else f"your natural cards are {number_word(most)} at most: tap a chip to take "
+            "the others back"
         )
     else:
         checker.rescue = RescueView.of(

@@ -298,8 +298,7 @@ def rescue(
     """
     meld = tuple(meld)
     naturals = (natural,) if isinstance(natural, Card) else tuple(natural)
-    if not naturals:
-        raise CardError(GIVE_A_CARD)
+    _check_count(naturals, rules, format_cards(naturals))  # R79: one, or two for a set's
     rules.check_cards((*meld, *naturals), players)
     table = read_meld(meld, rules, meld_declare, players)
     exchange = exchange_of(rules)
@@ -349,17 +348,24 @@ def natural_cards(text: str, rules: Ruleset) -> tuple[Card, ...]:
     (Card.parse('8H'), Card.parse('8S'))
     """
     cards = tuple(parse_cards(text))
+    _check_count(cards, rules, f'"{text}"')
+    return cards
+
+
+def _check_count(naturals: Sequence[Card], rules: Ruleset, written: str) -> None:
+    """CardError unless ``naturals`` are one card, or as many as the game takes for a
+    set's joker (R79); ``written`` is how the player gave them."""
     most = exchange_of(rules).most_cards
-    if 1 <= len(cards) <= most:
-        return cards
-    if not cards:
+    if not naturals:
         raise CardError(GIVE_A_CARD)
+    if len(naturals) <= most:
+        return
     give = (
         "give the one card to put in a wild card's place"
         if most == 1
         else f"give one card, or two of a {rules.words.set}'s rank for its joker"
     )
-    raise CardError(f'"{text}" is {number_word(len(cards))} cards; {give}')
+    raise CardError(f"{written} is {number_word(len(naturals))} cards; {give}")
 
 
 # --- Where the wild cards are ----------------------------------------------------
