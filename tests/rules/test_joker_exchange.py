@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from referee.rules import (
     VARIANTS,
     Card,
+    CardError,
     PackError,
     RunReading,
     SetReading,
@@ -404,3 +405,18 @@ def test_no_exchange_without_a_wild_card_that_stands_for_the_card(variant, data)
         assert naturals[0] in wanted
     else:
         assert verdict.reasons
+
+
+@pytest.mark.parametrize(
+    ("variant", "naturals", "said"),
+    [
+        ("jo", "8H 8S", "8H 8S is two cards; give the one card"),
+        ("telefunken", "8H 8S 8D", "8H 8S 8D is three cards; give one card, or two"),
+    ],
+)
+def test_the_rescue_itself_refuses_more_natural_cards_than_the_game_takes(
+    variant, naturals, said
+):  # R79: one card, two only for a set's joker where the game takes two
+    with pytest.raises(CardError) as refused:
+        rescue(parse_cards("8C 8D JK"), parse_cards(naturals), get_ruleset(variant))
+    assert str(refused.value).startswith(said)
