@@ -32,8 +32,11 @@ browser:
 		$(SUDO) apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium; }
 
+# The tests run on every core (pytest-xdist; worksteal keeps both busy to the end);
+# TEST_WORKERS=0 runs them in this one process, as a debugger wants.
+TEST_WORKERS ?= auto
 test: lint browser
-	$(BIN)/pytest
+	$(BIN)/pytest --numprocesses $(TEST_WORKERS) --dist worksteal
 
 bench: install
 	$(BIN)/python benchmarks/rules.py

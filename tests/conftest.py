@@ -5,9 +5,12 @@ when ``TEST_DATABASE_URL`` is set (CI sets it), once more on PostgreSQL, each
 test in a schema of its own that is dropped afterwards.
 """
 
+import contextlib
 import ctypes
 import os
+import shutil
 import signal
+import sqlite3
 import uuid
 
 import pytest
@@ -73,11 +76,36 @@ def dispose(app):
     storage.dispose(app)
 
 
-@pytest.fixture(params=DATABASES)
-def database_uri(request, tmp_path):
-    """A fresh, empty database: a SQLite file, or a PostgreSQL schema of its own."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'referee.db'}"
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory):
+    """A SQLite file brought to the newest migration once for the whole run (once per
+    worker under pytest-xdist): each test's database starts as a copy of it, the
+    schema an app started on it would have made, without running the migrations
+    again for every test."""
+    path = tmp_path_factory.mktemp("template") / "referee.db"
+    dispose(build_app(f"sqlite:///{path}"))
+    with sqlite3.connect(path) as connection:  # fold the write-ahead log into the file
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    connection.close()
+    return path
+
+
+def fresh_sqlite(template, tmp_path):
+    """The address of a new database in ``tmp_path``, a copy of ``template``."""
+    path = tmp_path / "referee.db"
+    shutil.copyfile(template, path)
+    return f"sqlite:///{path}"
+
+
+@contextlib.contextmanager
+def new_database(kind, tmp_path, template=None):
+    """A new database: a SQLite file (a copy of ``template`` when given, else empty),
+    or an empty PostgreSQL schema of its own, dropped afterwards."""
+    if kind == "sqlite":
+        if template is None:
+            yield f"sqlite:///{tmp_path / 'referee.db'}"
+        else:
+            yield fresh_sqlite(template, tmp_path)
         return
     server = make_url(os.environ["TEST_DATABASE_URL"])
     schema = f"test_{uuid.uuid4().hex[:12]}"
@@ -94,9 +122,24 @@ def database_uri(request, tmp_path):
         admin.dispose()
 
 
+@pytest.fixture(params=DATABASES)
+def database_uri(request, tmp_path, migrated_sqlite):
+    """A fresh database for one test: a SQLite file already at the newest schema, or a
+    PostgreSQL schema of its own that the app's start migrates."""
+    with new_database(request.param, tmp_path, migrated_sqlite) as uri:
+        yield uri
+
+
+@pytest.fixture(params=DATABASES)
+def empty_database_uri(request, tmp_path):
+    """A database with nothing in it, not even the schema: what a new host starts on."""
+    with new_database(request.param, tmp_path) as uri:
+        yield uri
+
+
 @pytest.fixture
-def app(tmp_path):
-    app = build_app(f"sqlite:///{tmp_path / 'referee.db'}")
+def app(tmp_path, migrated_sqlite):
+    app = build_app(fresh_sqlite(migrated_sqlite, tmp_path))
     yield app
     dispose(app)
 

@@ -133,6 +133,7 @@ def adds(page: Page) -> Locator:
 
 
 def save(page: Page) -> None:
+    settled(page)  # the button the last answer put in, not the one it replaced
     page.locator("button[name='save']").tap()
     expect(page).to_have_url(re.compile(r"/games/[^/]+$"))
     expect(page.locator("#sheet")).to_be_visible()

@@ -130,7 +130,7 @@ def test_the_share_page_has_copy_and_share(page):
     page.get_by_role("link", name="Share").tap()
     expect(page.locator("#edit-link")).to_contain_text("/join#")
     expect(page.get_by_role("button", name="Copy").first).to_be_visible()
-    shot(page, "share.png")
+    shot(page, "share-buttons.png")
 
 
 def test_lay_off_takes_the_table_meld_first(page):

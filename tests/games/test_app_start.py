@@ -10,9 +10,11 @@ from referee.plumbing.extensions import db
 from ..conftest import build_app, dispose
 
 
-def test_a_new_app_on_a_fresh_database_is_ready_and_prints_nothing(database_uri, capfd, caplog):
+def test_a_new_app_on_a_fresh_database_is_ready_and_prints_nothing(
+    empty_database_uri, capfd, caplog
+):
     with caplog.at_level(logging.DEBUG, logger="referee"):
-        app = build_app(database_uri)
+        app = build_app(empty_database_uri)
     try:
         out, err = capfd.readouterr()
         assert out == "" and err == ""

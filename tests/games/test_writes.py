@@ -194,9 +194,9 @@ def test_two_phones_recording_the_next_deal_at_once_record_it_once(stored_app):
     assert body["totals"] == {"We": 0, "They": 80}
 
 
-def test_flask_db_upgrade_on_an_empty_database(database_uri, make_app):
+def test_flask_db_upgrade_on_an_empty_database(empty_database_uri, make_app):
     root = Path(__file__).resolve().parents[2]
-    environment = os.environ | {"DATABASE_URL": database_uri, "SECRET_KEY": "test"}
+    environment = os.environ | {"DATABASE_URL": empty_database_uri, "SECRET_KEY": "test"}
     done = subprocess.run(
         [sys.executable, "-m", "flask", "--app", "referee", "db", "upgrade"],
         cwd=root,
@@ -206,7 +206,7 @@ def test_flask_db_upgrade_on_an_empty_database(database_uri, make_app):
         timeout=600,  # a guard against a hang, not a measure of speed
     )
     assert done.returncode == 0, done.stderr
-    app = make_app(database_uri)
+    app = make_app(empty_database_uri)
     assert Game(app.test_client(), variant="push").get()["deals"] == []
 
 
