@@ -44,8 +44,11 @@ R68_KEYS = {
     "scoring",
 }  # fmt: skip
 
-#: R79's joker exchange is another session's key; every other key of this list is read.
-OTHER_KEYS = {"wild_limit_by_size", "set_min_natural", "deal_direction", "buys", "bonuses"}
+#: The keys beyond R68's table: the limits it names, the bookkeeping (R75-R77) and
+#: the joker exchange, "a house key too" (R79).
+OTHER_KEYS = {
+    "wild_limit_by_size", "set_min_natural", "deal_direction", "buys", "bonuses", "joker_exchange",
+}  # fmt: skip
 
 
 DEAL_OF_7 = {"cards": 7, "contract": [{"kind": "set", "min": 3}]}
@@ -277,6 +280,7 @@ DATA = {
     "buys: one limit changed, the others kept": ("shanghai", {"buys": {"per_deal": 5}}, "buys", Buys(3, 4), Buys(5, 4)),  # R77
     "buys: no limit": ("telefunken", {"buys": {"per_game": None}}, "buys", Buys(per_game=7), Buys()),  # R77
     "bonuses": ("push", {"bonuses": [{"name": "exact cut", "points": -10}]}, "bonuses", (), (Bonus("exact cut", -10),)),  # R75
+    "joker exchange": ("loba", {"joker_exchange": "to_hand"}, "joker_exchange", "move", "to_hand"),  # R79
 }  # fmt: skip
 
 
@@ -493,6 +497,8 @@ DESCRIBED = {
     "bookkeeping": ("push", {"deal_direction": "right", "buys": {"per_deal": 3}, "bonuses": [{"name": "exact cut", "points": -10}]}, ("The deal passes to the right", "Buys: 3 a deal", "Bonuses: exact cut -10")),
     "a card's own value": ("caribbean-kalooki", {"values": {"AH": 15}}, ("AH is worth 15",)),
     "the pack": ("loba", {"pack": [{"players": [2, 3], "decks": 1, "jokers": 2}, {"players": [4, 5], "decks": 2, "jokers": 4}]}, ("Pack: 2-3 players one deck and two jokers; 4-5 players two decks and four jokers",)),
+    "the joker exchange": ("jo", {"joker_exchange": "none"}, ("Jokers stay where they are",)),  # R79
+    "jokers into the hand, in Loba": ("loba", {"joker_exchange": "to_hand"}, ("A joker's own card takes its place, and the joker goes into the player's hand",)),  # R79
 }  # fmt: skip
 
 
