@@ -690,6 +690,16 @@ def _check_deal(
             "deals",
             deal=number,
         )
+    if whole is not None and not whole.exactly:  # R58: can melds hold that many?
+        needs = sum(part.min for part in deal.contract)
+        grows = any(not part.exact for part in deal.contract)
+        if needs < whole.cards and not (grows or rules.more_melds or not deal.contract):
+            refuse(
+                f"deal {number} must meld at least {whole.cards} cards, and its contract "
+                f"melds exactly {needs}, with no further melds",
+                "deals",
+                deal=number,
+            )
     if whole is not None and whole.exactly:  # R58: can melds hold exactly that many?
         needs = sum(part.min for part in deal.contract)
         if needs > whole.cards:
