@@ -4,6 +4,7 @@ rules cards and the live words are :mod:`referee.pages.table_rules`'."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -24,11 +25,12 @@ from .house_form import (
     SHOWN,
     HouseTyped,
     HouseVerdict,
-    act,
     drawn,
     judge,
     read_typed,
+    shown_values,
 )
+from .house_taps import act
 from .htmx import fragment, redirect_after_write
 from .rules_cards import RulesCard
 from .words import families, form_words
@@ -97,6 +99,21 @@ class HousePage:
             return None
         options = dict(self.verdict.rules.options)
         return RulesCard(self.name, self.variant.id, options, self.verdict.house).token
+
+    @property
+    def values(self) -> dict[str, str]:
+        """The values as the form shows them: the table's own as typed, the others as
+        the rules now make them."""
+        return shown_values(self.typed, self.verdict, self.book)
+
+    @property
+    def followed(self) -> dict[str, str]:
+        """The values a change of another rule has just changed on the form."""
+        return {t: v for t, v in self.values.items() if self.typed.values.get(t) != v}
+
+    @property
+    def implied(self) -> str:
+        return json.dumps(dict(self.verdict.implied), separators=(",", ":"))
 
     @property
     def changes_text(self) -> str:

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from ..rules import (
@@ -41,7 +41,16 @@ from .keypad import whole_number
 #: The keys the form shows as one field each: the common changes first (sizes, the
 #: ace, 2s, the wild-card limit, exact or at least), then those under *More rules*.
 COMMON = ("run_min", "set_min", "ace", "twos", "wild_limit", "contract_sizes")
-MORE = ("set_suits", "runs", "wilds_apart", "contract_runs_gap", "winner", "scoring")
+MORE = (
+    "set_suits",
+    "runs",
+    "wilds_apart",
+    "contract_runs_gap",
+    "joker_exchange",
+    "winner",
+    "scoring",
+    "deal_direction",
+)
 #: Every key the form shows; a rules card's other changes travel with it unseen.
 SHOWN = (*COMMON, *MORE, "values", "deals", "bonuses")
 #: What a deal and a part keep that the form does not draw (a King Rummy deal's whole
@@ -98,6 +107,10 @@ class HouseTyped:
     bonuses: list[BonusRow] = field(default_factory=list)
     kept: str = "{}"
     drawn: bool = True
+    #: The values shown last as following from the other rules (a 2 worth a joker's
+    #: points once 2s are wild, R70), JSON: a value still as shown there is not the
+    #: table's own, and follows the rules when they change. {}: the book's values.
+    implied: str = "{}"
 
 
 @dataclass(frozen=True)
@@ -111,6 +124,8 @@ class HouseVerdict:
     house: dict[str, object]
     said: tuple[str, ...]
     errors: dict[str, str]
+    #: What each card is worth by the rules other than the table's own values.
+    implied: Mapping[str, int] = field(default_factory=dict)
 
 
 # --- Drawing the form -------------------------------------------------------------
@@ -185,6 +200,7 @@ def read_typed(form: Mapping[str, str], options: Mapping[str, bool]) -> HouseTyp
         },
         kept=form.get(PREFIX + "kept", "{}"),
         drawn=PREFIX + "options" in form,
+        implied=form.get(PREFIX + "implied", "{}"),
     )
     parts = _numbers(form, _PART)
     for (deal,) in _numbers(form, _DEAL):
@@ -278,7 +294,7 @@ def changes(typed: HouseTyped, book: Ruleset) -> tuple[dict[str, object], dict[s
     for key, text in typed.fields.items():
         if text != _text(was[key]):
             house[key] = _typed_value(text, was[key])
-    values = cast(dict[str, int], was["values"])
+    values = follows(typed, book)
     for token, text in typed.values.items():
         points = whole_number(text)
         if points is None:
@@ -293,6 +309,45 @@ def changes(typed: HouseTyped, book: Ruleset) -> tuple[dict[str, object], dict[s
     if bonuses != was["bonuses"]:
         house["bonuses"] = bonuses
     return house, errors
+
+
+def follows(typed: HouseTyped, book: Ruleset) -> dict[str, int]:
+    """The values shown last as the rules' own, not the table's: those the form
+    carries (``implied``), else the book's. A value typed as one of these is no
+    change of the table's."""
+    book_values = cast(dict[str, int], house_rules_of(book)["values"])
+    carried = _json(typed.implied)
+    return book_values | {
+        token: points
+        for token, points in carried.items()
+        if token in book_values and isinstance(points, int) and not isinstance(points, bool)
+    }
+
+
+def shown_values(typed: HouseTyped, verdict: HouseVerdict, book: Ruleset) -> dict[str, str]:
+    """The values as the form shows them after a change: each the table typed as its
+    own stays as typed; every other one follows the rules as they now stand (2s made
+    wild are worth a joker's points)."""
+    before = follows(typed, book)
+    return {
+        token: (
+            str(verdict.implied[token])
+            if token in verdict.implied and whole_number(text) == before.get(token)
+            else text
+        )
+        for token, text in typed.values.items()
+    }
+
+
+def _implied(
+    variant: Variant, options: Mapping[str, bool], house: Mapping[str, object]
+) -> dict[str, int]:
+    """What each card is worth by ``house`` without its values: the rules' own."""
+    try:
+        rules = variant.ruleset(options, {k: v for k, v in house.items() if k != "values"})
+    except RulesError:
+        rules = variant.ruleset(options)
+    return cast(dict[str, int], house_rules_of(rules)["values"])
 
 
 # --- The rules core's verdict -----------------------------------------------------
@@ -320,68 +375,14 @@ def judge(variant: Variant, options: Mapping[str, bool], typed: HouseTyped) -> H
     except RulesError:  # options the game has not (a tampered form): the table's
         book = base
     house, errors = changes(typed, book)
+    implied = _implied(variant, options, house)
     if errors:
-        return HouseVerdict(None, house, (), errors)
+        return HouseVerdict(None, house, (), errors, implied)
     try:
         rules = variant.ruleset(options, house)
     except (HouseRulesError, UnplayableRulesError) as error:
         # The sentence stands beside the field it names, whose label names the key.
         sentence = str(error).removeprefix(f'"{error.key}": ')
-        return HouseVerdict(None, house, (), {_place(error, typed): sentence})
-    return HouseVerdict(rules, house_changes(base, rules), describe_house(base, rules), {})
-
-
-# --- A tap on Add or Remove -------------------------------------------------------
-
-
-def act(typed: HouseTyped, action: str) -> HouseTyped:
-    """The form after a tap: ``add-deal`` (a copy of the last deal), ``remove-deal-2``,
-    ``add-part-2``, ``remove-part-2-1``, ``add-bonus``, ``remove-bonus-1``; any other
-    action, or one naming no row, leaves it as it is.
-
-    >>> typed = HouseTyped({}, deals=[DealRow("10", [PartRow("set", "3")])])
-    >>> [len(row.parts) for row in act(act(typed, "add-deal"), "add-part-2").deals]
-    [1, 2]
-    """
-    verb, _, where = action.partition("-")
-    thing, _, at = where.partition("-")
-    rows = [n - 1 for n in map(whole_number, at.split("-")) if n is not None]
-    changed = replace(
-        typed,
-        deals=[replace(row, parts=list(row.parts)) for row in typed.deals],
-        bonuses=list(typed.bonuses),
-    )
-    tap = _TAPS.get((verb, thing))
-    if tap is not None:
-        tap(changed, rows)
-    return changed
-
-
-def _add_deal(typed: HouseTyped, _: list[int]) -> None:
-    last = typed.deals[-1] if typed.deals else DealRow("10", [PartRow(*NEW_PART)])
-    typed.deals.append(replace(last, parts=list(last.parts)))
-
-
-def _add_part(typed: HouseTyped, at: list[int]) -> None:
-    if at and 0 <= at[0] < len(typed.deals):
-        typed.deals[at[0]].parts.append(PartRow(*NEW_PART))
-
-
-def _remove(rows: list[Any], at: list[int]) -> None:
-    if at and 0 <= at[0] < len(rows):
-        del rows[at[0]]
-
-
-def _remove_part(typed: HouseTyped, at: list[int]) -> None:
-    if len(at) == 2 and 0 <= at[0] < len(typed.deals):
-        _remove(typed.deals[at[0]].parts, at[1:])
-
-
-_TAPS: Mapping[tuple[str, str], Callable[[HouseTyped, list[int]], None]] = {
-    ("add", "deal"): _add_deal,
-    ("add", "bonus"): lambda typed, _: typed.bonuses.append(BonusRow("", "")),
-    ("add", "part"): _add_part,
-    ("remove", "deal"): lambda typed, at: _remove(typed.deals, at),
-    ("remove", "bonus"): lambda typed, at: _remove(typed.bonuses, at),
-    ("remove", "part"): _remove_part,
-}
+        return HouseVerdict(None, house, (), {_place(error, typed): sentence}, implied)
+    said = describe_house(base, rules)
+    return HouseVerdict(rules, house_changes(base, rules), said, {}, implied)

@@ -50,7 +50,7 @@ import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
-from typing import NoReturn, cast
+from typing import NoReturn, cast, get_args
 
 from .cards import JOKER_TOKEN, RANK_PLURALS, RANK_TOKENS, TWO, Card, number_word, parse_rank
 from .errors import CardError, HouseRulesError, UnplayableRulesError
@@ -62,6 +62,7 @@ from .ruleset import (
     ContractPart,
     DealDirection,
     DealRule,
+    JokerExchange,
     Kind,
     MeldWords,
     Pack,
@@ -100,6 +101,7 @@ HOUSE_KEYS = (
     "deal_direction",
     "buys",
     "bonuses",
+    "joker_exchange",
 )
 
 # The ranges a document's values must lie in (R68, R71): out of them is a 400.
@@ -411,6 +413,7 @@ _CHOICES: Mapping[str, tuple[str, ...]] = {
     "winner": ("lowest", "highest"),
     "scoring": ("penalty", "winner_takes"),
     "deal_direction": ("left", "right"),
+    "joker_exchange": get_args(JokerExchange),
 }
 
 
@@ -563,6 +566,8 @@ def _apply(rules: Ruleset, key: str, value: object, house: Mapping[str, object])
         )
     if key == "bonuses":
         return replace(rules, bonuses=cast(tuple[Bonus, ...], value))
+    if key == "joker_exchange":
+        return replace(rules, joker_exchange=cast(JokerExchange, value))
     if key == "winner":
         return replace(rules, winner=cast(Winner, value))
     if key == "scoring":
@@ -570,7 +575,7 @@ def _apply(rules: Ruleset, key: str, value: object, house: Mapping[str, object])
     return replace(rules, deal_direction=cast(DealDirection, value))
 
 
-def apply_house(rules: Ruleset, house: Mapping[str, object]) -> Ruleset:
+def apply_house(rules: Ruleset, house: Mapping[str, object], *, check: bool = True) -> Ruleset:
     """The table's rules: ``rules`` (a preset with its options) with the house
     document's changes (R68), checked to be playable (R71).
 
@@ -578,6 +583,10 @@ def apply_house(rules: Ruleset, house: Mapping[str, object]) -> Ruleset:
     (an unknown key, a wrong type, a value out of range); rules no table could play
     raise :class:`UnplayableRulesError` naming the change at fault. An empty
     document gives ``rules`` back.
+
+    ``check=False`` leaves R71 out, for the rules a game kept when it started (R73):
+    they were checked then, and a game a table is playing stays playable whatever a
+    later check would say of it.
     """
     if not isinstance(house, Mapping):
         raise HouseRulesError("house rules must be an object of changes", key="")
@@ -592,7 +601,8 @@ def apply_house(rules: Ruleset, house: Mapping[str, object]) -> Ruleset:
     changed = rules
     for key, value in read.items():
         changed = _apply(changed, key, value, house)
-    _check_playable(rules, changed, house)
+    if check:
+        _check_playable(rules, changed, house)
     return changed
 
 
@@ -680,6 +690,16 @@ def _check_deal(
             "deals",
             deal=number,
         )
+    if whole is not None and not whole.exactly:  # R58: can melds hold that many?
+        needs = sum(part.min for part in deal.contract)
+        grows = any(not part.exact for part in deal.contract)
+        if needs < whole.cards and not (grows or rules.more_melds or not deal.contract):
+            refuse(
+                f"deal {number} must meld at least {whole.cards} cards, and its contract "
+                f"melds exactly {needs}, with no further melds",
+                "deals",
+                deal=number,
+            )
     if whole is not None and whole.exactly:  # R58: can melds hold exactly that many?
         needs = sum(part.min for part in deal.contract)
         if needs > whole.cards:
@@ -785,6 +805,7 @@ def house_rules_of(rules: Ruleset) -> dict[str, object]:
             "per_game": rules.buys.per_game,
         },
         "bonuses": [{"name": bonus.name, "points": bonus.points} for bonus in rules.bonuses],
+        "joker_exchange": rules.joker_exchange,
     }
     return house
 
@@ -985,6 +1006,20 @@ _LIMITS = {
 }
 
 
+# R79: what happens to a joker when a player holds the card it stands for.
+_EXCHANGES = {
+    "in_meld": "a wild card's own card takes its place, and the wild card is used at once in "
+    "a new meld",
+    "to_hand": "a joker's own card takes its place, and the joker goes into the player's hand",
+    "move": "a joker at an end of a sequence moves to the other end when its own card is laid",
+    "move_anywhere": "a joker in a sequence moves to any place in it when its own card is laid",
+    "move_to_top": "a joker in a sequence moves to the top when its own card is laid",
+    "two_for_one": "two cards of a group's rank take its joker into the hand; a joker at an "
+    "end of a sequence moves to the other end",
+    "none": "jokers stay where they are",
+}
+
+
 def _say_buys(_: Ruleset, rules: Ruleset, __: MeldWords, ___: object, ____: object) -> list[str]:
     buys = rules.buys
     said = []
@@ -1083,4 +1118,5 @@ _SAYS: Mapping[str, Says] = {
     "deal_direction": _say(lambda _, __, v: f"the deal passes to the {v}"),
     "buys": _say_buys,
     "bonuses": _say_bonuses,
+    "joker_exchange": _say(lambda _, __, v: _EXCHANGES[cast(str, v)]),
 }

@@ -11,13 +11,14 @@ that every body and answer refers to, its bounds the core's own.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, get_args
 
 from pydantic import GetCoreSchemaHandler
 from pydantic_core import CoreSchema, core_schema
 
 from ..rules import HOUSE_KEYS, Ace, WildLimit
 from ..rules import house as core
+from ..rules.ruleset import JokerExchange
 
 #: The component's name in the OpenAPI document, shared by bodies and answers.
 COMPONENT = "HouseRules"
@@ -137,6 +138,8 @@ PROPERTIES: dict[str, Any] = {
     ),
     "bonuses": _list(_BONUS, core.MOST_BONUSES)
     | {"description": "R75: the table's named bonuses and penalties, one tap each."},
+    "joker_exchange": _choice(*get_args(JokerExchange))
+    | {"description": "R79: what happens to a joker when a player lays the card it stands for."},
 }
 
 #: The ``HouseRules`` component: an object of changes, any of the keys, no other.

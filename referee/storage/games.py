@@ -330,7 +330,7 @@ def _json(value: Mapping[str, Any]) -> str:
 def _kept_rules(variant: str, options: str, rules: str) -> Ruleset:
     """A game's kept rules, built once a process: reading every rule again costs a
     millisecond, and a sheet is read every few seconds (a Ruleset is frozen)."""
-    return apply_house(get_ruleset(variant, json.loads(options)), json.loads(rules))
+    return apply_house(get_ruleset(variant, json.loads(options)), json.loads(rules), check=False)
 
 
 def house_again(game: Game) -> dict[str, Any]:

@@ -118,6 +118,27 @@ def test_a_games_rules_do_not_change_when_its_preset_does(stored, monkeypatch): 
     games._kept_rules.cache_clear()
 
 
+def test_a_game_keeps_its_joker_exchange(stored):  # R73, R79
+    game, _ = start("loba", ["Ann", "Bob", "Cat"], house={"joker_exchange": "to_hand"})
+    assert game.rules["joker_exchange"] == "to_hand"
+    assert games.rules_of(game).joker_exchange == "to_hand"
+
+
+def test_a_game_is_read_with_the_rules_it_kept_whatever_a_later_check_says(stored):  # R73
+    # Rules a game was started with stay its rules: a check of R71 added later, which
+    # would refuse them for a new game, never stops a game being played.
+    game, _ = start("push", FOUR)
+    kept = dict(game.rules)
+    kept["deals"] = [{"cards": 7, "contract": []}]  # what R71 refuses today
+    db.session.execute(update(Game).values(rules=kept))
+    db.session.commit()
+    db.session.expire_all()
+    with pytest.raises(UnplayableRulesError):
+        get_ruleset("push", house={"deals": kept["deals"]})
+    old = games.get_game(game.id)
+    assert [deal.contract for deal in games.rules_of(old).deals] == [()]
+
+
 def test_play_again_keeps_the_house_rules_as_given(stored):
     game, _ = start(house=GRANDMAS)
     assert games.house_again(game) == GRANDMAS

@@ -357,3 +357,47 @@ def test_a_tampered_form_is_answered_in_words_never_a_server_error(client, field
     assert client.post("/rules/said", data=fields).status_code == 200
     fill(fields, {f"players-{i}": name for i, name in enumerate(["Ann", "Bob", "Cat"])})
     assert client.post(LIVERPOOL, data=fields).status_code in (303, 422)
+
+
+def swapped(fields: MultiDict, fragment: str) -> MultiDict:
+    """The form after htmx swaps the answer's out-of-band inputs into it."""
+    for match in re.finditer(r'<input([^>]*hx-swap-oob="true"[^>]*)>', fragment):
+        name = re.search(r'name="([^"]+)"', match.group(1)).group(1)
+        fields[name] = html.unescape(re.search(r'value="([^"]*)"', match.group(1)).group(1))
+    return fields
+
+
+def test_a_value_that_follows_another_rule_follows_it_on_the_form(client):  # R70
+    fields = opened(client)
+    assert (fields["house-value-2"], fields["house-value-JK"]) == ("2", "15")
+    fields["house-twos"] = "wild"
+    fields = swapped(fields, said(client, fields))
+    assert fields["house-value-2"] == "15"  # a wild 2 is worth a joker's points
+    fields["house-twos"] = "natural"
+    answer = said(client, fields)
+    assert swapped(fields, answer)["house-value-2"] == "2"  # and its own once natural
+    assert "As the book has them" in text_of(answer)
+
+
+def test_a_value_the_table_typed_stays_its_own_when_another_rule_changes(client):  # R70
+    fields = opened(client)
+    fields["house-value-2"] = "50"
+    fields = swapped(fields, said(client, fields))
+    fields["house-twos"] = "wild"
+    answer = said(client, fields)
+    assert swapped(fields, answer)["house-value-2"] == "50"
+    assert "2s are wild" in text_of(answer)
+    assert "Twos are worth 50" in text_of(answer)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "line"),
+    [
+        ("house-deal_direction", "right", "The deal passes to the right"),  # R76
+        ("house-joker_exchange", "to_hand", "the joker goes into the player's hand"),  # R79
+    ],
+)
+def test_who_deals_next_and_the_joker_exchange_are_house_rules_too(client, field, value, line):
+    fields = opened(client, "/?variant=loba")
+    fields[field] = value
+    assert line in text_of(said(client, fields))

@@ -44,8 +44,11 @@ R68_KEYS = {
     "scoring",
 }  # fmt: skip
 
-#: R79's joker exchange is another session's key; every other key of this list is read.
-OTHER_KEYS = {"wild_limit_by_size", "set_min_natural", "deal_direction", "buys", "bonuses"}
+#: The keys beyond R68's table: the limits it names, the bookkeeping (R75-R77) and
+#: the joker exchange, "a house key too" (R79).
+OTHER_KEYS = {
+    "wild_limit_by_size", "set_min_natural", "deal_direction", "buys", "bonuses", "joker_exchange",
+}  # fmt: skip
 
 
 DEAL_OF_7 = {"cards": 7, "contract": [{"kind": "set", "min": 3}]}
@@ -277,6 +280,7 @@ DATA = {
     "buys: one limit changed, the others kept": ("shanghai", {"buys": {"per_deal": 5}}, "buys", Buys(3, 4), Buys(5, 4)),  # R77
     "buys: no limit": ("telefunken", {"buys": {"per_game": None}}, "buys", Buys(per_game=7), Buys()),  # R77
     "bonuses": ("push", {"bonuses": [{"name": "exact cut", "points": -10}]}, "bonuses", (), (Bonus("exact cut", -10),)),  # R75
+    "joker exchange": ("loba", {"joker_exchange": "to_hand"}, "joker_exchange", "move", "to_hand"),  # R79
 }  # fmt: skip
 
 
@@ -327,6 +331,7 @@ UNPLAYABLE = {
     "a sequence in the deals of a game without": ("farmers", {"deals": [{"cards": 11, "contract": [{"kind": "run", "min": 4}]}]}, "deals", '"deals": deal 1 asks for a sequence of exactly four, and sequences are not melds here'),
     "a whole hand larger than a hand": ("push", {"deals": [{"cards": 7, "contract": [], "whole_hand": {"at_least": 9}}]}, "deals", '"deals": deal 1 must meld 9 cards, and a hand holds at most 8: the 7 dealt and the one drawn'),
     "a whole hand smaller than its contract": ("push", {"deals": [{"cards": 10, "contract": [{"kind": "run", "min": 4}] * 2, "whole_hand": {"exactly": 7}}]}, "deals", '"deals": deal 1 must meld exactly 7 cards, and its contract needs 8'),
+    "a whole hand larger than an exact contract with no further melds": ("shanghai", {"deals": [{"cards": 13, "contract": [{"kind": "set", "min": 4}] * 2 + [{"kind": "run", "min": 4}], "whole_hand": {"at_least": 13}}]}, "deals", '"deals": deal 1 must meld at least 13 cards, and its contract melds exactly 12, with no further melds'),  # R58
     "a deal with no melds": ("push", {"deals": [{"cards": 7, "contract": []}]}, "deals", '"deals": deal 1 asks for no meld: give it a contract or a whole hand'),
     "a group of five of distinct suits": ("push", {"deals": [{"cards": 7, "contract": [{"kind": "set", "min": 5}]}]}, "deals", '"deals": deal 1 asks for a set of five, and a set of distinct suits holds at most four cards'),
     "groups of five of distinct suits": ("push", {"set_min": 5}, "set_min", '"set_min": a set must be five or more cards, and a set of distinct suits holds at most four'),
@@ -493,6 +498,8 @@ DESCRIBED = {
     "bookkeeping": ("push", {"deal_direction": "right", "buys": {"per_deal": 3}, "bonuses": [{"name": "exact cut", "points": -10}]}, ("The deal passes to the right", "Buys: 3 a deal", "Bonuses: exact cut -10")),
     "a card's own value": ("caribbean-kalooki", {"values": {"AH": 15}}, ("AH is worth 15",)),
     "the pack": ("loba", {"pack": [{"players": [2, 3], "decks": 1, "jokers": 2}, {"players": [4, 5], "decks": 2, "jokers": 4}]}, ("Pack: 2-3 players one deck and two jokers; 4-5 players two decks and four jokers",)),
+    "the joker exchange": ("jo", {"joker_exchange": "none"}, ("Jokers stay where they are",)),  # R79
+    "jokers into the hand, in Loba": ("loba", {"joker_exchange": "to_hand"}, ("A joker's own card takes its place, and the joker goes into the player's hand",)),  # R79
 }  # fmt: skip
 
 

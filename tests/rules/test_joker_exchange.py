@@ -247,6 +247,26 @@ def test_where_jokers_stay_no_card_takes_their_place():  # R79: none, a table's 
 
 
 @pytest.mark.parametrize(
+    ("variant", "house", "goes"),
+    [
+        ("loba", {}, "meld"),  # the book: a joker at an end moves to the other end
+        ("loba", {"joker_exchange": "to_hand"}, "hand"),  # the table's own rule
+        ("jo", {"joker_exchange": "in_meld"}, "meld"),
+    ],
+)
+def test_a_tables_own_joker_exchange_is_the_one_checked(variant, house, goes):  # R79, R72
+    rules = get_ruleset(variant, house=house)
+    verdict = rescue(parse_cards("9C 10C JC JK"), Card.parse("QC"), rules)
+    assert verdict.legal
+    assert verdict.wild_goes == goes
+
+
+def test_jokers_kept_where_they_are_as_a_house_rule():  # R79: none, a table's choice
+    rules = get_ruleset("jo", house={"joker_exchange": "none"})
+    assert not rescue(parse_cards("4H JK 6H 7H"), Card.parse("5H"), rules).legal
+
+
+@pytest.mark.parametrize(
     ("variant", "goes"),
     [("push", "meld"), ("jo", "hand"), ("loba", "meld"), ("caribbean-kalooki", "meld"),
      ("telefunken", "hand")],
