@@ -691,12 +691,11 @@ def _check_deal(
             deal=number,
         )
     if whole is not None and not whole.exactly:  # R58: can melds hold that many?
-        needs = sum(part.min for part in deal.contract)
-        grows = any(not part.exact for part in deal.contract)
-        if needs < whole.cards and not (grows or rules.more_melds or not deal.contract):
+        most = sum(_most_cards(rules, part) for part in deal.contract)
+        if most < whole.cards and deal.contract and not rules.more_melds:
             refuse(
                 f"deal {number} must meld at least {whole.cards} cards, and its contract "
-                f"melds exactly {needs}, with no further melds",
+                f"melds at most {most}, with no further melds",
                 "deals",
                 deal=number,
             )
@@ -720,6 +719,17 @@ def _check_deal(
                 "deals",
                 deal=number,
             )
+
+
+def _most_cards(rules: Ruleset, part: ContractPart) -> int:
+    """The most cards a meld of this contract part can hold: its size where exact, a
+    group of distinct suits four (R9, R43), a sequence the longest there is (R12,
+    R45); a group that may repeat suits, as many as a pack could give."""
+    if part.exact:
+        return part.min
+    if part.kind == "run":
+        return rules.max_run
+    return 4 if rules.set_distinct_suits or part.distinct_suits else 99
 
 
 def _check_pack(rules: Ruleset, players: int, refuse: Callable[..., NoReturn]) -> None:
