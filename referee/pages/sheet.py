@@ -43,6 +43,7 @@ from ..plumbing import logs
 from ..plumbing.conditional import if_match_of_form, still_current, tagged
 from ..plumbing.headers import SECURITY_HEADERS
 from ..rules import RulesError, apply_house, describe_house, get_ruleset, house_changes
+from ..rules.bookkeeping import dealer_of
 from ..rules.scoring import Pot, Sheet
 from ..storage import database as storage
 from ..storage import deals, games
@@ -142,6 +143,7 @@ def sheet_context(game: Game) -> dict[str, Any]:
         "rules": rules,
         "rows": rows(sheet),
         "current": current,
+        "dealer": dealer_of(rules, sheet.table.players, current.number) if current else None,
         "contract_text": deal_text(rules, current) if current else "",
         "heads": sheet_heads([side.name for side in sheet.table.sides]),
         "card_values": card_values_text(rules),
@@ -189,8 +191,10 @@ def rows(sheet: Sheet) -> list[dict[str, Any]]:
     cards dealt (R34): in the family many deals deal as many cards as another."""
     running = sheet.running
     table = []
-    for index, rule in enumerate(sheet.table.rules.deals):
+    rules, players = sheet.table.rules, sheet.table.players
+    for index, rule in enumerate(rules.deals):
         played = index < len(sheet.deals)
+        current = index == len(sheet.deals)
         table.append(
             {
                 "number": rule.number,
@@ -198,7 +202,9 @@ def rows(sheet: Sheet) -> list[dict[str, Any]]:
                 "played": played,
                 "totals": running[index] if played else None,
                 "went_out": sheet.deals[index].went_out if played else None,
-                "current": index == len(sheet.deals),
+                "current": current,
+                # R76: who dealt each deal played, and who deals the one being played
+                "dealer": dealer_of(rules, players, rule.number) if played or current else None,
                 "adjusted": _adjusted(sheet, index) if played else [],
             }
         )
