@@ -9,7 +9,18 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import app_shell, checker, deals, filters, games, history, share, sheet, table_rules
+from . import (
+    app_shell,
+    buys,
+    checker,
+    deals,
+    filters,
+    games,
+    history,
+    share,
+    sheet,
+    table_rules,
+)
 
 
 def register(app: Flask) -> None:
@@ -20,6 +31,7 @@ def register(app: Flask) -> None:
         games.bp,
         table_rules.bp,
         sheet.bp,
+        buys.bp,
         checker.bp,
         deals.bp,
         share.bp,

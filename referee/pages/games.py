@@ -24,11 +24,11 @@ from .house_form import (
     SHOWN,
     HouseTyped,
     HouseVerdict,
-    act,
     drawn,
     judge,
     read_typed,
 )
+from .house_taps import act
 from .htmx import fragment, redirect_after_write
 from .rules_cards import RulesCard
 from .words import families, form_words

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from ..rules import (
@@ -41,9 +41,19 @@ from .keypad import whole_number
 #: The keys the form shows as one field each: the common changes first (sizes, the
 #: ace, 2s, the wild-card limit, exact or at least), then those under *More rules*.
 COMMON = ("run_min", "set_min", "ace", "twos", "wild_limit", "contract_sizes")
-MORE = ("set_suits", "runs", "wilds_apart", "contract_runs_gap", "winner", "scoring")
+MORE = (
+    "set_suits",
+    "runs",
+    "wilds_apart",
+    "contract_runs_gap",
+    "winner",
+    "scoring",
+    "deal_direction",
+)
+#: The limits on buys (R77), a number field each; empty is no limit.
+BUY_LIMITS = ("per_deal", "last_deal", "per_game")
 #: Every key the form shows; a rules card's other changes travel with it unseen.
-SHOWN = (*COMMON, *MORE, "values", "deals", "bonuses")
+SHOWN = (*COMMON, *MORE, "values", "deals", "bonuses", "buys")
 #: What a deal and a part keep that the form does not draw (a King Rummy deal's whole
 #: hand, Telefunken's pure trio): carried with the row, as the rules core reads them.
 DEAL_OWN = ("whole_hand", "contract_wilds", "meld_wilds", "name")
@@ -96,6 +106,7 @@ class HouseTyped:
     values: dict[str, str] = field(default_factory=dict)
     deals: list[DealRow] = field(default_factory=list)
     bonuses: list[BonusRow] = field(default_factory=list)
+    buys: dict[str, str] = field(default_factory=dict)
     kept: str = "{}"
     drawn: bool = True
 
@@ -159,6 +170,10 @@ def drawn(rules: Ruleset, options: Mapping[str, bool], kept: str = "{}") -> Hous
         },
         deals=deal_rows(rules),
         bonuses=[BonusRow(b["name"], str(b["points"])) for b in bonuses],
+        buys={
+            key: "" if limit is None else str(limit)
+            for key, limit in cast(dict[str, Any], every["buys"]).items()
+        },
         kept=kept,
     )
 
@@ -183,6 +198,7 @@ def read_typed(form: Mapping[str, str], options: Mapping[str, bool]) -> HouseTyp
             for name, text in form.items()
             if name.startswith(PREFIX + "value-")
         },
+        buys={key: form.get(f"{PREFIX}buys-{key}", "") for key in BUY_LIMITS},
         kept=form.get(PREFIX + "kept", "{}"),
         drawn=PREFIX + "options" in form,
     )
@@ -292,7 +308,20 @@ def changes(typed: HouseTyped, book: Ruleset) -> tuple[dict[str, object], dict[s
     bonuses = _bonuses_doc(typed.bonuses, errors)
     if bonuses != was["bonuses"]:
         house["bonuses"] = bonuses
+    buys = {key: _limit(typed.buys.get(key, ""), errors) for key in BUY_LIMITS}
+    if buys != was["buys"]:
+        house["buys"] = buys
     return house, errors
+
+
+def _limit(text: str, errors: dict[str, str]) -> int | None:
+    """A limit on buys as typed (R77): a whole number, or nothing for no limit."""
+    if not text.strip():
+        return None
+    number = whole_number(text)
+    if number is None:
+        errors.setdefault("buys", f"{NOT_A_NUMBER}, or nothing for no limit")
+    return number
 
 
 # --- The rules core's verdict -----------------------------------------------------
@@ -329,59 +358,3 @@ def judge(variant: Variant, options: Mapping[str, bool], typed: HouseTyped) -> H
         sentence = str(error).removeprefix(f'"{error.key}": ')
         return HouseVerdict(None, house, (), {_place(error, typed): sentence})
     return HouseVerdict(rules, house_changes(base, rules), describe_house(base, rules), {})
-
-
-# --- A tap on Add or Remove -------------------------------------------------------
-
-
-def act(typed: HouseTyped, action: str) -> HouseTyped:
-    """The form after a tap: ``add-deal`` (a copy of the last deal), ``remove-deal-2``,
-    ``add-part-2``, ``remove-part-2-1``, ``add-bonus``, ``remove-bonus-1``; any other
-    action, or one naming no row, leaves it as it is.
-
-    >>> typed = HouseTyped({}, deals=[DealRow("10", [PartRow("set", "3")])])
-    >>> [len(row.parts) for row in act(act(typed, "add-deal"), "add-part-2").deals]
-    [1, 2]
-    """
-    verb, _, where = action.partition("-")
-    thing, _, at = where.partition("-")
-    rows = [n - 1 for n in map(whole_number, at.split("-")) if n is not None]
-    changed = replace(
-        typed,
-        deals=[replace(row, parts=list(row.parts)) for row in typed.deals],
-        bonuses=list(typed.bonuses),
-    )
-    tap = _TAPS.get((verb, thing))
-    if tap is not None:
-        tap(changed, rows)
-    return changed
-
-
-def _add_deal(typed: HouseTyped, _: list[int]) -> None:
-    last = typed.deals[-1] if typed.deals else DealRow("10", [PartRow(*NEW_PART)])
-    typed.deals.append(replace(last, parts=list(last.parts)))
-
-
-def _add_part(typed: HouseTyped, at: list[int]) -> None:
-    if at and 0 <= at[0] < len(typed.deals):
-        typed.deals[at[0]].parts.append(PartRow(*NEW_PART))
-
-
-def _remove(rows: list[Any], at: list[int]) -> None:
-    if at and 0 <= at[0] < len(rows):
-        del rows[at[0]]
-
-
-def _remove_part(typed: HouseTyped, at: list[int]) -> None:
-    if len(at) == 2 and 0 <= at[0] < len(typed.deals):
-        _remove(typed.deals[at[0]].parts, at[1:])
-
-
-_TAPS: Mapping[tuple[str, str], Callable[[HouseTyped, list[int]], None]] = {
-    ("add", "deal"): _add_deal,
-    ("add", "bonus"): lambda typed, _: typed.bonuses.append(BonusRow("", "")),
-    ("add", "part"): _add_part,
-    ("remove", "deal"): lambda typed, at: _remove(typed.deals, at),
-    ("remove", "bonus"): lambda typed, at: _remove(typed.bonuses, at),
-    ("remove", "part"): _remove_part,
-}

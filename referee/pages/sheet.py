@@ -43,14 +43,15 @@ from ..plumbing import logs
 from ..plumbing.conditional import if_match_of_form, still_current, tagged
 from ..plumbing.headers import SECURITY_HEADERS
 from ..rules import RulesError, apply_house, describe_house, get_ruleset, house_changes
-from ..rules.bookkeeping import dealer_of
+from ..rules.bookkeeping import BuyTally, counts_by_deal, dealer_of
 from ..rules.scoring import Pot, Sheet
+from ..storage import buys, deals, games
 from ..storage import database as storage
-from ..storage import deals, games
 from ..storage.idempotency import Guard
 from ..storage.models import Game
 from . import phone_memory
-from .forms import KeepForm, PlayAgainForm, UndoForm
+from .buy_lines import buys_shown
+from .forms import BuyForm, KeepForm, PlayAgainForm, UndoForm
 from .htmx import fragment, from_htmx, redirect_after_write
 from .rules_cards import RulesCard
 from .words import card_values_text, deal_text, house_line, sheet_heads, winner_text
@@ -150,6 +151,9 @@ def sheet_context(game: Game) -> dict[str, Any]:
         "editable": phone_memory.edit_key(game.id) is not None,
         "kept": phone_memory.keeps(game.id),
         "undo_form": UndoForm(),
+        # R77: the buys of the deal being played, where the game limits them
+        "buys": buys_shown(BuyTally.of(sheet, counts_by_deal(buys.bought(game)))),
+        "buy_form": BuyForm(),
         "again_form": PlayAgainForm(),
         "keep_form": KeepForm(),
         "winner_text": winner_text(sheet),
