@@ -14,6 +14,7 @@ from . import (
     buys,
     checker,
     deals,
+    evening,
     filters,
     games,
     history,
@@ -36,6 +37,7 @@ def register(app: Flask) -> None:
         deals.bp,
         share.bp,
         history.bp,
+        evening.bp,
         app_shell.bp,
     ):
         app.register_blueprint(blueprint)

@@ -51,6 +51,7 @@ from ..storage.idempotency import Guard
 from ..storage.models import Game
 from . import phone_memory
 from .buy_lines import buys_shown
+from .chart import running_chart
 from .forms import BuyForm, KeepForm, PlayAgainForm, UndoForm
 from .htmx import fragment, from_htmx, redirect_after_write
 from .rules_cards import RulesCard
@@ -154,6 +155,7 @@ def sheet_context(game: Game) -> dict[str, Any]:
         # R77: the buys of the deal being played, where the game limits them
         "buys": buys_shown(BuyTally.of(sheet, counts_by_deal(buys.bought(game)))),
         "buy_form": BuyForm(),
+        "chart": running_chart(sheet),  # R78
         "again_form": PlayAgainForm(),
         "keep_form": KeepForm(),
         "winner_text": winner_text(sheet),

@@ -45,6 +45,9 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     #: A keyed digest of the address that started the game (never the address): the
     #: limit on new games a minute counts these (referee.storage.games.create_game).
     started_by: Mapped[str | None] = mapped_column(String(32))
+    #: R78: the first game of the evening this one belongs to, where it was started with
+    #: Play again (from that game or one played again from it); None on a first game.
+    series: Mapped[str | None] = mapped_column(String(32), index=True)
     deals: Mapped[list[Deal]] = relationship(
         back_populates="game",
         order_by="Deal.number",
