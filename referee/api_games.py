@@ -167,7 +167,7 @@ def record_buy(game_id: str) -> tuple[Response, int]:
     return _answer(_buys(game_id, body.player, False, _guard(body)), 201)
 
 
-@bp.delete("/games/<game_id>/buys/<player>")
+@bp.delete("/games/<game_id>/buys/<path:player>")  # a name may hold a slash
 def undo_buy(game_id: str, player: str) -> tuple[Response, int]:
     """The player's last buy of the deal being played taken back: 200 with the game.
     An Idempotency-Key makes a retry take back one, as a buy's counts one."""

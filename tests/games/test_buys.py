@@ -244,3 +244,9 @@ def test_two_phones_buying_at_once_are_each_counted_once(stored_app, players):
     bought = game.get()["buys"]["deal"]
     assert sum(bought.values()) == len(taps)
     assert all(bought[p] == players.count(p) * 4 for p in set(players))
+
+
+def test_a_player_whose_name_holds_a_slash_buys_and_takes_back(stored_client):
+    game = Game(stored_client, variant="shanghai", players=["Ann/Bo", "Cat", "Dan"])
+    buy(game, "Ann/Bo")
+    assert take_back(game, "Ann%2FBo").get_json()["buys"]["deal"]["Ann/Bo"] == 0
