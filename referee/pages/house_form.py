@@ -198,7 +198,9 @@ def read_typed(form: Mapping[str, str], options: Mapping[str, bool]) -> HouseTyp
             for name, text in form.items()
             if name.startswith(PREFIX + "value-")
         },
-        buys={key: form.get(f"{PREFIX}buys-{key}", "") for key in BUY_LIMITS},
+        buys={
+            key: form[f"{PREFIX}buys-{key}"] for key in BUY_LIMITS if f"{PREFIX}buys-{key}" in form
+        },
         kept=form.get(PREFIX + "kept", "{}"),
         drawn=PREFIX + "options" in form,
     )
@@ -308,8 +310,12 @@ def changes(typed: HouseTyped, book: Ruleset) -> tuple[dict[str, object], dict[s
     bonuses = _bonuses_doc(typed.bonuses, errors)
     if bonuses != was["bonuses"]:
         house["bonuses"] = bonuses
-    buys = {key: _limit(typed.buys.get(key, ""), errors) for key in BUY_LIMITS}
-    if buys != was["buys"]:
+    limits = cast(dict[str, int | None], was["buys"])
+    buys = {  # a limit the form did not send is as it was
+        key: _limit(typed.buys[key], errors) if key in typed.buys else limits[key]
+        for key in BUY_LIMITS
+    }
+    if buys != limits:
         house["buys"] = buys
     return house, errors
 

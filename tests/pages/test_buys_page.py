@@ -121,3 +121,13 @@ def test_a_finished_game_shows_no_buys(client):
         enter_deal(client, game, 0, points_1="5", points_2="5", points_3="5")
     assert "Buys" not in text(client.get(game))
     assert "the game is over" in text(tap(client, game, "Ann", status=409, htmx=True))
+
+
+def test_a_form_sent_without_the_buys_fields_keeps_the_game_s_buys(client):
+    fields = opened(client, "/?variant=shanghai")
+    fill(fields, {f"players-{i}": name for i, name in enumerate(FOUR)})
+    for key in ("per_deal", "last_deal", "per_game"):
+        del fields[f"house-buys-{key}"]  # a page drawn before there were any
+    started = client.post("/?variant=shanghai", data=fields)
+    assert started.status_code == 303, text(started)
+    assert "Ann 0 of 3" in text(client.get(started.headers["Location"]))

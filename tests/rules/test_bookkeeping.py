@@ -129,3 +129,19 @@ def test_an_evening_counts_finished_games_played_and_won_and_points_a_deal():  #
     assert by_name["Ann"].average == 8.0
     assert by_name["Bob"].average == 8.0
     assert by_name["Dan"].average == pytest.approx(124 / 5)
+
+
+@given(
+    st.sampled_from(["shanghai", "sa-kaluki", "telefunken", "farmers", "contract-rummy"]),
+    st.integers(0, 6),
+    st.dictionaries(st.integers(1, 7), st.integers(0, 9), max_size=7),
+)
+def test_a_buy_is_taken_exactly_while_some_are_left(variant, played, bought):  # R77
+    tally = _tally(variant, {deal: {"Ann": n} for deal, n in bought.items()}, played)
+    left = tally.left("Ann")
+    assert left is None or left >= 0
+    if left == 0:
+        with pytest.raises(GameRuleError):
+            tally.check_buy("Ann")
+    else:
+        assert tally.check_buy("Ann") == "Ann"
