@@ -102,7 +102,7 @@ GAME_PATHS: dict[str, Any] = {
             "tags": ["games"],
             "parameters": [*WRITE, param("IdempotencyKey")],
             "responses": {"200": content("The game without it.", ref("Game"), headers=ETAG)}
-            | errors(403, 404, 409, 412, 422),
+            | errors(400, 403, 404, 409, 412, 422),
         },
     },
     "/api/v1/games/{game_id}/sheet.csv": {
