@@ -16,7 +16,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import api, pages
+from . import api, api_games, pages  # noqa: F401 (api_games: the games' paths, on api.bp)
 from .pages.phone_memory import PhoneCookie
 from .pages.sheet import UnchangedSheet
 from .plumbing import commands, errors, health, logs

@@ -16,17 +16,21 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue, models_json_schema
 
+from .openapi_games import GAME_PATHS
 from .openapi_paths import (
+    DISCOVERY_PATHS,
     HEADERS,
     PARAMETERS,
-    PATHS,
     REF_TEMPLATE,
     RESPONSES,
+    RULES_PATHS,
 )
 from .plumbing.extensions import MAX_BODY_BYTES
 from .schemas import ANSWER_MODELS, REQUEST_MODELS
 
 OPENAPI_VERSION = "3.1.0"
+#: Every path, in the order the document lists them.
+PATHS: dict[str, Any] = RULES_PATHS | GAME_PATHS | DISCOVERY_PATHS
 #: What every answer model's name ends in (``GameOut``), as every request body's ends
 #: in ``In``. The document names an answer without it (``Game``), as it always has:
 #: the names are the clients', the suffix only the package's.

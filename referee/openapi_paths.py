@@ -10,8 +10,6 @@ from .plumbing.extensions import MAX_BODY_BYTES
 from .schemas.requests import (
     Body,
     ContractCheckIn,
-    DealIn,
-    GameIn,
     HandScoreIn,
     HandSolveIn,
     MeldCheckIn,
@@ -27,11 +25,11 @@ REF_TEMPLATE = "#/components/schemas/{model}"
 IDEMPOTENCY_KEY_PATTERN = IDEMPOTENCY_KEY.pattern
 
 
-def _ref(name: str) -> dict[str, str]:
+def ref(name: str) -> dict[str, str]:
     return {"$ref": REF_TEMPLATE.format(model=name)}
 
 
-def _array(items: dict[str, Any]) -> dict[str, Any]:
+def array_of(items: dict[str, Any]) -> dict[str, Any]:
     return {"type": "array", "items": items}
 
 
@@ -54,6 +52,13 @@ PARAMETERS: dict[str, Any] = {
         "in": "path",
         "required": True,
         "description": "The game's id, as its creation answered.",
+        "schema": {"type": "string", "minLength": 1},
+    },
+    "Player": {
+        "name": "player",
+        "in": "path",
+        "required": True,
+        "description": "A player's name, as the game seats them.",
         "schema": {"type": "string", "minLength": 1},
     },
     "DealNumber": {
@@ -145,23 +150,23 @@ _ERRORS = {
 }
 
 
-def _json(description: str, schema: dict[str, Any], **more: Any) -> dict[str, Any]:
+def content(description: str, schema: dict[str, Any], **more: Any) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": schema}}} | more
 
 
 #: The answers the paths name: each refusal's, and a stale write's with the game now.
 RESPONSES: dict[str, Any] = {
-    name: _json(description, _ref("Error")) for name, description in _ERRORS.values()
+    name: content(description, ref("Error")) for name, description in _ERRORS.values()
 } | {
-    "PreconditionFailed": _json(
+    "PreconditionFailed": content(
         "If-Match named an older version of the game; nothing changed.",
-        _ref("StaleGame"),
+        ref("StaleGame"),
         headers={"ETag": {"$ref": "#/components/headers/ETag"}},
     )
 }
 
 
-def _errors(*statuses: int) -> dict[str, Any]:
+def errors(*statuses: int) -> dict[str, Any]:
     answers: dict[str, Any] = {}
     for status in statuses:
         name = "PreconditionFailed" if status == 412 else _ERRORS[str(status)][0]
@@ -169,14 +174,14 @@ def _errors(*statuses: int) -> dict[str, Any]:
     return answers
 
 
-def _param(name: str) -> dict[str, str]:
+def param(name: str) -> dict[str, str]:
     return {"$ref": f"#/components/parameters/{name}"}
 
 
-def _body(model: type[Body]) -> dict[str, Any]:
+def body_of(model: type[Body]) -> dict[str, Any]:
     return {
         "required": True,
-        "content": {"application/json": {"schema": _ref(model.__name__)}},
+        "content": {"application/json": {"schema": ref(model.__name__)}},
     }
 
 
@@ -190,17 +195,17 @@ def _rules_path(operation_id: str, summary: str, model: type[Body], answer: str)
             "operationId": operation_id,
             "summary": summary,
             "tags": ["rules"],
-            "requestBody": _body(model),
-            "responses": {"200": _json("The verdict.", _ref(answer))} | _errors(*_RULES_ERRORS),
+            "requestBody": body_of(model),
+            "responses": {"200": content("The verdict.", ref(answer))} | errors(*_RULES_ERRORS),
         }
     }
 
 
 ETAG = {"ETag": {"$ref": "#/components/headers/ETag"}}
 #: The parameters of the paths under a game, a deal of it, and a change to it.
-GAME = [_param("GameId")]
-DEAL = [_param("GameId"), _param("DealNumber")]
-WRITE = [_param("EditKey"), _param("IfMatch")]
+GAME = [param("GameId")]
+DEAL = [param("GameId"), param("DealNumber")]
+WRITE = [param("EditKey"), param("IfMatch")]
 
 #: The referee's paths: the variants, and a body judged by a ruleset, a verdict back.
 RULES_PATHS: dict[str, Any] = {
@@ -209,30 +214,30 @@ RULES_PATHS: dict[str, Any] = {
             "operationId": "listVariants",
             "summary": "The variants, their deals and contracts, card values and options",
             "tags": ["rules"],
-            "responses": {"200": _json("Every variant.", _array(_ref("Variant")))},
+            "responses": {"200": content("Every variant.", array_of(ref("Variant")))},
         }
     },
     "/api/v1/variants/{variant_id}": {
-        "parameters": [_param("VariantId")],
+        "parameters": [param("VariantId")],
         "get": {
             "operationId": "readVariant",
             "summary": "A variant's entry with every rule's value (rules), the book's or with "
             "house rules applied (R68)",
             "tags": ["rules"],
-            "parameters": [_param("House")],
-            "responses": {"200": _json("The variant, its rules.", _ref("VariantRules"))}
-            | _errors(400, 404, 422),
+            "parameters": [param("House")],
+            "responses": {"200": content("The variant, its rules.", ref("VariantRules"))}
+            | errors(400, 404, 422),
         },
     },
     "/api/v1/variants/{variant_id}/rules": {
-        "parameters": [_param("VariantId")],
+        "parameters": [param("VariantId")],
         "post": {
             "operationId": "variantRules",
             "summary": "A variant's entry for a table: its options, then its house rules (R68)",
             "tags": ["rules"],
-            "requestBody": _body(VariantRulesIn),
-            "responses": {"200": _json("The variant, its rules.", _ref("VariantRules"))}
-            | _errors(400, 404, 413, 415, 422),
+            "requestBody": body_of(VariantRulesIn),
+            "responses": {"200": content("The variant, its rules.", ref("VariantRules"))}
+            | errors(400, 404, 413, 415, 422),
         },
     },
     "/api/v1/melds/check": _rules_path(
@@ -272,94 +277,6 @@ RULES_PATHS: dict[str, Any] = {
     ),
 }
 
-#: A game's paths: start it, read it, record, correct and undo its deals, its sheet.
-GAME_PATHS: dict[str, Any] = {
-    "/api/v1/games": {
-        "post": {
-            "operationId": "createGame",
-            "summary": "Start a game; the answer holds its id and edit key",
-            "tags": ["games"],
-            "parameters": [_param("IdempotencyKey")],
-            "requestBody": _body(GameIn),
-            "responses": {
-                "201": _json("The new game, with its edit key.", _ref("NewGame"), headers=ETAG)
-            }
-            | _errors(400, 404, 409, 413, 415, 422, 429),
-        }
-    },
-    "/api/v1/games/{game_id}": {
-        "parameters": GAME,
-        "get": {
-            "operationId": "readGame",
-            "summary": "The game: sides, deals, sheet, totals, winners",
-            "tags": ["games"],
-            "parameters": [_param("IfNoneMatch")],
-            "responses": {
-                "200": _json("The game.", _ref("Game"), headers=ETAG),
-                "304": {
-                    "description": "If-None-Match named the current ETag; no body.",
-                    "headers": ETAG,
-                },
-            }
-            | _errors(404),
-        },
-    },
-    "/api/v1/games/{game_id}/deals": {
-        "parameters": GAME,
-        "post": {
-            "operationId": "recordDeal",
-            "summary": "Record the next deal",
-            "tags": ["games"],
-            "parameters": [*WRITE, _param("IdempotencyKey")],
-            "requestBody": _body(DealIn),
-            "responses": {
-                "201": _json(
-                    "The game with the deal recorded (or a retry's first answer).",
-                    _ref("Game"),
-                    headers=ETAG,
-                )
-            }
-            | _errors(400, 403, 404, 409, 412, 413, 415, 422),
-        },
-    },
-    "/api/v1/games/{game_id}/deals/{number}": {
-        "parameters": DEAL,
-        "put": {
-            "operationId": "replaceDeal",
-            "summary": "Correct a deal; every later total follows",
-            "tags": ["games"],
-            "parameters": WRITE,
-            "requestBody": _body(DealIn),
-            "responses": {"200": _json("The game as corrected.", _ref("Game"), headers=ETAG)}
-            | _errors(400, 403, 404, 409, 412, 413, 415, 422),
-        },
-        "delete": {
-            "operationId": "undoDeal",
-            "summary": "Undo the last deal",
-            "tags": ["games"],
-            "parameters": WRITE,
-            "responses": {"200": _json("The game without it.", _ref("Game"), headers=ETAG)}
-            | _errors(403, 404, 409, 412),
-        },
-    },
-    "/api/v1/games/{game_id}/sheet.csv": {
-        "parameters": GAME,
-        "get": {
-            "operationId": "sheetCsv",
-            "summary": "The running sheet as CSV",
-            "tags": ["games"],
-            "responses": {
-                "200": {
-                    "description": "A header row deal,cards_dealt,<side>,… then one row "
-                    "of running totals per deal.",
-                    "content": {"text/csv": {"schema": {"type": "string"}}},
-                }
-            }
-            | _errors(404),
-        },
-    },
-}
-
 #: The document itself.
 DISCOVERY_PATHS: dict[str, Any] = {
     "/api/v1/openapi.json": {
@@ -367,10 +284,7 @@ DISCOVERY_PATHS: dict[str, Any] = {
             "operationId": "openapi",
             "summary": "This document",
             "tags": ["discovery"],
-            "responses": {"200": _json("The OpenAPI 3.1 document.", {"type": "object"})},
+            "responses": {"200": content("The OpenAPI 3.1 document.", {"type": "object"})},
         }
     },
 }
-
-#: Every path, in the order the document lists them.
-PATHS: dict[str, Any] = RULES_PATHS | GAME_PATHS | DISCOVERY_PATHS

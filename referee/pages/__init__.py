@@ -9,7 +9,19 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import app_shell, checker, deals, filters, games, history, share, sheet, table_rules
+from . import (
+    app_shell,
+    buys,
+    checker,
+    deals,
+    evening,
+    filters,
+    games,
+    history,
+    share,
+    sheet,
+    table_rules,
+)
 
 
 def register(app: Flask) -> None:
@@ -20,10 +32,12 @@ def register(app: Flask) -> None:
         games.bp,
         table_rules.bp,
         sheet.bp,
+        buys.bp,
         checker.bp,
         deals.bp,
         share.bp,
         history.bp,
+        evening.bp,
         app_shell.bp,
     ):
         app.register_blueprint(blueprint)

@@ -76,3 +76,11 @@ class PlayAgainForm(FlaskForm):
 
 class KeepForm(FlaskForm):
     """Keep a game this phone reads among its games (only its CSRF token)."""
+
+
+class BuyForm(FlaskForm):
+    """A buy, or its take-back (R77), for one player of the sheet; which of the two
+    is the button tapped (``action``: ``buy`` or ``undo``)."""
+
+    player = HiddenField(default="")
+    action = HiddenField(default="buy")

@@ -28,9 +28,9 @@ from .house_form import (
     drawn,
     judge,
     read_typed,
-    shown_values,
 )
 from .house_taps import act
+from .house_values import shown_values
 from .htmx import fragment, redirect_after_write
 from .rules_cards import RulesCard
 from .words import families, form_words
@@ -104,7 +104,8 @@ class HousePage:
     def values(self) -> dict[str, str]:
         """The values as the form shows them: the table's own as typed, the others as
         the rules now make them."""
-        return shown_values(self.typed, self.verdict, self.book)
+        typed = self.typed
+        return shown_values(typed.values, typed.implied, self.verdict.implied, self.book)
 
     @property
     def followed(self) -> dict[str, str]:

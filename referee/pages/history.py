@@ -61,7 +61,9 @@ def play_again(game_id: str) -> Any:
         house = games.house_again(game)  # R73: the same rules
         rules = get_ruleset(game.variant, dict(game.options), house)
         table = Table.seat(rules, players, teams)
-        return games.add_game(rules, table, pot, starter(), games_per_minute(), house=house)
+        return games.add_game(
+            rules, table, pot, starter(), games_per_minute(), house=house, again=game
+        )
 
     try:
         started = phone_memory.play_again(game.id, start)

@@ -36,6 +36,7 @@ from ..rules import (
     house_changes,
     house_rules_of,
 )
+from .house_values import follows, implied_values
 from .keypad import whole_number
 
 #: The keys the form shows as one field each: the common changes first (sizes, the
@@ -51,8 +52,10 @@ MORE = (
     "scoring",
     "deal_direction",
 )
+#: The limits on buys (R77), a number field each; empty is no limit.
+BUY_LIMITS = ("per_deal", "last_deal", "per_game")
 #: Every key the form shows; a rules card's other changes travel with it unseen.
-SHOWN = (*COMMON, *MORE, "values", "deals", "bonuses")
+SHOWN = (*COMMON, *MORE, "values", "deals", "bonuses", "buys")
 #: What a deal and a part keep that the form does not draw (a King Rummy deal's whole
 #: hand, Telefunken's pure trio): carried with the row, as the rules core reads them.
 DEAL_OWN = ("whole_hand", "contract_wilds", "meld_wilds", "name")
@@ -105,6 +108,7 @@ class HouseTyped:
     values: dict[str, str] = field(default_factory=dict)
     deals: list[DealRow] = field(default_factory=list)
     bonuses: list[BonusRow] = field(default_factory=list)
+    buys: dict[str, str] = field(default_factory=dict)
     kept: str = "{}"
     drawn: bool = True
     #: The values shown last as following from the other rules (a 2 worth a joker's
@@ -174,6 +178,10 @@ def drawn(rules: Ruleset, options: Mapping[str, bool], kept: str = "{}") -> Hous
         },
         deals=deal_rows(rules),
         bonuses=[BonusRow(b["name"], str(b["points"])) for b in bonuses],
+        buys={
+            key: "" if limit is None else str(limit)
+            for key, limit in cast(dict[str, Any], every["buys"]).items()
+        },
         kept=kept,
     )
 
@@ -197,6 +205,9 @@ def read_typed(form: Mapping[str, str], options: Mapping[str, bool]) -> HouseTyp
             name.removeprefix(PREFIX + "value-"): text
             for name, text in form.items()
             if name.startswith(PREFIX + "value-")
+        },
+        buys={
+            key: form[f"{PREFIX}buys-{key}"] for key in BUY_LIMITS if f"{PREFIX}buys-{key}" in form
         },
         kept=form.get(PREFIX + "kept", "{}"),
         drawn=PREFIX + "options" in form,
@@ -294,7 +305,7 @@ def changes(typed: HouseTyped, book: Ruleset) -> tuple[dict[str, object], dict[s
     for key, text in typed.fields.items():
         if text != _text(was[key]):
             house[key] = _typed_value(text, was[key])
-    values = follows(typed, book)
+    values = follows(typed.implied, book)
     for token, text in typed.values.items():
         points = whole_number(text)
         if points is None:
@@ -308,46 +319,24 @@ def changes(typed: HouseTyped, book: Ruleset) -> tuple[dict[str, object], dict[s
     bonuses = _bonuses_doc(typed.bonuses, errors)
     if bonuses != was["bonuses"]:
         house["bonuses"] = bonuses
+    limits = cast(dict[str, int | None], was["buys"])
+    buys = {  # a limit the form did not send is as it was
+        key: _limit(typed.buys[key], errors) if key in typed.buys else limits[key]
+        for key in BUY_LIMITS
+    }
+    if buys != limits:
+        house["buys"] = buys
     return house, errors
 
 
-def follows(typed: HouseTyped, book: Ruleset) -> dict[str, int]:
-    """The values shown last as the rules' own, not the table's: those the form
-    carries (``implied``), else the book's. A value typed as one of these is no
-    change of the table's."""
-    book_values = cast(dict[str, int], house_rules_of(book)["values"])
-    carried = _json(typed.implied)
-    return book_values | {
-        token: points
-        for token, points in carried.items()
-        if token in book_values and isinstance(points, int) and not isinstance(points, bool)
-    }
-
-
-def shown_values(typed: HouseTyped, verdict: HouseVerdict, book: Ruleset) -> dict[str, str]:
-    """The values as the form shows them after a change: each the table typed as its
-    own stays as typed; every other one follows the rules as they now stand (2s made
-    wild are worth a joker's points)."""
-    before = follows(typed, book)
-    return {
-        token: (
-            str(verdict.implied[token])
-            if token in verdict.implied and whole_number(text) == before.get(token)
-            else text
-        )
-        for token, text in typed.values.items()
-    }
-
-
-def _implied(
-    variant: Variant, options: Mapping[str, bool], house: Mapping[str, object]
-) -> dict[str, int]:
-    """What each card is worth by ``house`` without its values: the rules' own."""
-    try:
-        rules = variant.ruleset(options, {k: v for k, v in house.items() if k != "values"})
-    except RulesError:
-        rules = variant.ruleset(options)
-    return cast(dict[str, int], house_rules_of(rules)["values"])
+def _limit(text: str, errors: dict[str, str]) -> int | None:
+    """A limit on buys as typed (R77): a whole number, or nothing for no limit."""
+    if not text.strip():
+        return None
+    number = whole_number(text)
+    if number is None:
+        errors.setdefault("buys", f"{NOT_A_NUMBER}, or nothing for no limit")
+    return number
 
 
 # --- The rules core's verdict -----------------------------------------------------
@@ -375,7 +364,7 @@ def judge(variant: Variant, options: Mapping[str, bool], typed: HouseTyped) -> H
     except RulesError:  # options the game has not (a tampered form): the table's
         book = base
     house, errors = changes(typed, book)
-    implied = _implied(variant, options, house)
+    implied = implied_values(variant, options, house)
     if errors:
         return HouseVerdict(None, house, (), errors, implied)
     try:

@@ -1,6 +1,7 @@
-"""A tap on *Add* or *Remove* in the house rules form (HOUSE.md R68): the form as
-typed, with a deal, a meld of a deal or a bonus added or taken away. Nothing here
-judges the rules; the form is judged again as it then stands."""
+"""A tap on *Add* or *Remove* in the house rules form (HOUSE.md R68): a deal, a meld
+of a deal's contract, or a named bonus added or taken away, the rest of the form as
+typed. Nothing here decides a rule: the rules core judges the form afterwards
+(:func:`referee.pages.house_form.judge`)."""
 
 from __future__ import annotations
 

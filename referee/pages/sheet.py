@@ -43,13 +43,16 @@ from ..plumbing import logs
 from ..plumbing.conditional import if_match_of_form, still_current, tagged
 from ..plumbing.headers import SECURITY_HEADERS
 from ..rules import RulesError, apply_house, describe_house, get_ruleset, house_changes
+from ..rules.bookkeeping import BuyTally, counts_by_deal, dealer_of
 from ..rules.scoring import Pot, Sheet
+from ..storage import buys, deals, games
 from ..storage import database as storage
-from ..storage import deals, games
 from ..storage.idempotency import Guard
 from ..storage.models import Game
 from . import phone_memory
-from .forms import KeepForm, PlayAgainForm, UndoForm
+from .buy_lines import buys_shown
+from .chart import running_chart
+from .forms import BuyForm, KeepForm, PlayAgainForm, UndoForm
 from .htmx import fragment, from_htmx, redirect_after_write
 from .rules_cards import RulesCard
 from .words import card_values_text, deal_text, house_line, sheet_heads, winner_text
@@ -142,12 +145,17 @@ def sheet_context(game: Game) -> dict[str, Any]:
         "rules": rules,
         "rows": rows(sheet),
         "current": current,
+        "dealer": dealer_of(rules, sheet.table.players, current.number) if current else None,
         "contract_text": deal_text(rules, current) if current else "",
         "heads": sheet_heads([side.name for side in sheet.table.sides]),
         "card_values": card_values_text(rules),
         "editable": phone_memory.edit_key(game.id) is not None,
         "kept": phone_memory.keeps(game.id),
         "undo_form": UndoForm(),
+        # R77: the buys of the deal being played, where the game limits them
+        "buys": buys_shown(BuyTally.of(sheet, counts_by_deal(buys.bought(game)))),
+        "buy_form": BuyForm(),
+        "chart": running_chart(sheet),  # R78
         "again_form": PlayAgainForm(),
         "keep_form": KeepForm(),
         "winner_text": winner_text(sheet),
@@ -189,8 +197,10 @@ def rows(sheet: Sheet) -> list[dict[str, Any]]:
     cards dealt (R34): in the family many deals deal as many cards as another."""
     running = sheet.running
     table = []
-    for index, rule in enumerate(sheet.table.rules.deals):
+    rules, players = sheet.table.rules, sheet.table.players
+    for index, rule in enumerate(rules.deals):
         played = index < len(sheet.deals)
+        current = index == len(sheet.deals)
         table.append(
             {
                 "number": rule.number,
@@ -198,7 +208,9 @@ def rows(sheet: Sheet) -> list[dict[str, Any]]:
                 "played": played,
                 "totals": running[index] if played else None,
                 "went_out": sheet.deals[index].went_out if played else None,
-                "current": index == len(sheet.deals),
+                "current": current,
+                # R76: who dealt each deal played, and who deals the one being played
+                "dealer": dealer_of(rules, players, rule.number) if played or current else None,
                 "adjusted": _adjusted(sheet, index) if played else [],
             }
         )

@@ -34,6 +34,7 @@ REQUEST_MODELS: tuple[type[requests.Body], ...] = (
     requests.HandSolveIn,
     requests.GameIn,
     requests.DealIn,
+    requests.BuyIn,
     requests.VariantRulesIn,
 )
 

@@ -9,6 +9,7 @@ from pydantic import ConfigDict, Field
 
 from .. import rules
 from ..rules import Ruleset, Variant, house_rules_of
+from ..rules.bookkeeping import BuyTally, counts_by_deal, dealer_of
 from ..rules.scoring import DealScore, Pot, Sheet
 from .answer import Answer
 from .house import HouseRules
@@ -186,6 +187,32 @@ class SheetRowOut(Answer):
     deal: int
     cards_dealt: int
     totals: dict[str, int]
+    dealer: str = Field(description="The player who dealt this deal (R76).")
+
+
+class BuysOut(Answer):
+    """R77: each player's buys in the deal being played and in the whole game, and,
+    where a limit applies, how many more they may make in this deal."""
+
+    deal: dict[str, int] = Field(description="By player, the buys of the deal being played.")
+    game: dict[str, int] = Field(description="By player, the buys of the whole game so far.")
+    left: dict[str, int] = Field(
+        default_factory=dict,
+        description="Present where a limit applies (R77): by player, the buys left in "
+        "the deal being played, by the fewer of the deal's and the game's limits.",
+    )
+
+    @classmethod
+    def of(cls, tally: BuyTally) -> BuysOut:
+        players = tally.table.players
+        more: dict[str, Any] = {}
+        if tally.limited:
+            more["left"] = {p: tally.left(p) for p in players}
+        return cls(
+            deal={p: tally.in_deal(p) for p in players},
+            game={p: tally.in_game(p) for p in players},
+            **more,
+        )
 
 
 class GameOut(Answer):
@@ -208,11 +235,16 @@ class GameOut(Answer):
     totals: dict[str, int]
     finished: bool
     winners: list[str]
+    dealer: str | None = Field(
+        description="The player dealing the deal being played (R76); null once finished."
+    )
+    buys: BuysOut
     pot: PotOut | None = None
 
     @classmethod
     def of(cls, game: Any, sheet: Sheet, **more: Any) -> Any:
         """The answer for a stored game (its row) and its sheet, worked out."""
+        rules, players = sheet.table.rules, sheet.table.players
         fields: dict[str, Any] = {
             "id": game.id,
             "url": f"/games/{game.id}",
@@ -226,12 +258,21 @@ class GameOut(Answer):
             ],
             "deals": [_deal_of_game(deal, sheet.table.rules) for deal in sheet.deals],
             "sheet": [
-                SheetRowOut(deal=deal.number, cards_dealt=deal.cards_dealt, totals=totals)
+                SheetRowOut(
+                    deal=deal.number,
+                    cards_dealt=deal.cards_dealt,
+                    totals=totals,
+                    dealer=dealer_of(rules, players, deal.number),
+                )
                 for deal, totals in zip(sheet.deals, sheet.running, strict=True)
             ],
             "totals": sheet.totals,
             "finished": sheet.finished,
             "winners": sheet.winners,
+            "dealer": None if sheet.finished else dealer_of(rules, players, len(sheet.deals) + 1),
+            "buys": BuysOut.of(
+                BuyTally.of(sheet, counts_by_deal((b.deal, b.player, b.count) for b in game.buys))
+            ),
         }
         if game.pot_stake is not None and game.pot_payout is not None:
             fields["pot"] = PotOut.model_validate(

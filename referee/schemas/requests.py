@@ -178,6 +178,12 @@ class DealIn(Body):
     )
 
 
+class BuyIn(Body):
+    """R77: a buy, counted for this player in the deal being played."""
+
+    player: str = Field(max_length=64, description="The player who bought the discard.")
+
+
 _EXPECTED = {
     "string_type": "a string",
     "int_type": "a whole number",

@@ -28,6 +28,8 @@ __all__ = [
     "DealNotFound",
     "KeptAnswer",
     "StaleGame",
+    "commit",
+    "editable",
     "record_deal",
     "replace_deal",
     "undo_deal",
@@ -115,7 +117,7 @@ def _stored_adjust(score: DealScore) -> dict[str, Any] | None:
     } or None
 
 
-def _editable(game_id: str, edit_key: str | None, guard: Guard) -> Game | Replay:
+def editable(game_id: str, edit_key: str | None, guard: Guard) -> Game | Replay:
     """Start a write: lock and load the game, check the edit key, answer a retry as
     the first time, and refuse a writer who saw an older game; in that order."""
     game = locked_game(game_id)
@@ -128,13 +130,14 @@ def _editable(game_id: str, edit_key: str | None, guard: Guard) -> Game | Replay
     return game
 
 
-def _commit(
+def commit(
     game: Game,
     number: int,
     guard: Guard,
     status: int = 200,
     kept_answer: KeptAnswer | None = None,
 ) -> Game:
+    """Commit a change to the game: one more version, the answer kept for a retry."""
     game.version += 1
     game.updated_at = datetime.now(UTC)
     if guard.key is not None:
@@ -163,7 +166,7 @@ def record_deal(
     GameConflict. ``number``: the deal the entry was made for; when the next deal is
     another (that one was saved meanwhile), StaleGame, and nothing is recorded."""
     with one_transaction():
-        game = _editable(game_id, edit_key, guard)
+        game = editable(game_id, edit_key, guard)
         if isinstance(game, Replay):
             return game
         sheet = sheet_of(game)
@@ -193,7 +196,7 @@ def record_deal(
                 adjust=_stored_adjust(score),
             )
         )
-        return _commit(game, number, guard, 201, kept_answer)
+        return commit(game, number, guard, 201, kept_answer)
 
 
 def replace_deal(
@@ -201,7 +204,7 @@ def replace_deal(
 ) -> Game:
     """Replace deal ``number``; every later total follows, being worked out afresh."""
     with one_transaction():
-        game = _editable(game_id, edit_key, guard.without_key())
+        game = editable(game_id, edit_key, guard.without_key())
         assert isinstance(game, Game)
         deal = _deal(game, number)
         table = table_of(game)
@@ -214,20 +217,20 @@ def replace_deal(
         deal.bent_table = score.bent_table
         deal.adjust = _stored_adjust(score)
         deal.recorded_at = datetime.now(UTC)
-        return _commit(game, number, guard.without_key())
+        return commit(game, number, guard.without_key())
 
 
 def undo_deal(game_id: str, edit_key: str | None, number: int, guard: Guard = UNGUARDED) -> Game:
     """Remove deal ``number``, which must be the last one recorded."""
     with one_transaction():
-        game = _editable(game_id, edit_key, guard.without_key())
+        game = editable(game_id, edit_key, guard.without_key())
         assert isinstance(game, Game)
         deal = _deal(game, number)
         last = len(game.deals)
         if number != last:
             raise GameConflict(f"only the last deal, deal {last}, can be undone")
         game.deals.remove(deal)
-        return _commit(game, number, guard.without_key())
+        return commit(game, number, guard.without_key())
 
 
 def _deal(game: Game, number: int) -> Deal:

@@ -155,16 +155,20 @@ def add_game(
     per_minute: int | None = None,
     *,
     house: Mapping[str, object] | None = None,
+    again: Game | None = None,
 ) -> tuple[Game, str]:
     """Add a new game to the write under way (its lock taken), within ``started_by``'s
     limit a minute; return it with its edit key. The caller commits. ``rules`` are
-    the game's with its ``house`` rules applied, kept as given (R73)."""
+    the game's with its ``house`` rules applied, kept as given (R73). ``again``: the
+    game this one plays again, whose evening it joins (R78)."""
     _check_pot(rules, pot)
     if started_by is not None and per_minute is not None:
         _check_limit(started_by, per_minute)
     edit_key = secrets.token_urlsafe(TOKEN_BYTES)
     game = _new_game(rules, table, pot, _key_hash(edit_key), started_by)
     game.house = dict(house or {})
+    if again is not None:
+        game.series = again.series or again.id
     db.session.add(game)
     return game, edit_key
 

@@ -45,9 +45,18 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     #: A keyed digest of the address that started the game (never the address): the
     #: limit on new games a minute counts these (referee.storage.games.create_game).
     started_by: Mapped[str | None] = mapped_column(String(32))
+    #: R78: the first game of the evening this one belongs to, where it was started with
+    #: Play again (from that game or one played again from it); None on a first game.
+    series: Mapped[str | None] = mapped_column(String(32), index=True)
     deals: Mapped[list[Deal]] = relationship(
         back_populates="game",
         order_by="Deal.number",
+        cascade="all, delete-orphan",
+        lazy="selectin",
+    )
+    #: R77: the buys of each deal, counted as the table taps them.
+    buys: Mapped[list[Buy]] = relationship(
+        back_populates="game",
         cascade="all, delete-orphan",
         lazy="selectin",
     )
@@ -72,6 +81,23 @@ class Deal(db.Model):  # type: ignore[name-defined,misc]
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
     game: Mapped[Game] = relationship(back_populates="deals")
+
+
+class Buy(db.Model):  # type: ignore[name-defined,misc]
+    """R77: how many discards a player bought in a deal of a game. Kept by the deal's
+    number, so a deal's buys stay with it once it is saved (and come back with it
+    when a later deal is undone and played again); they never change a score."""
+
+    __table_args__ = (CheckConstraint("count >= 1", name="buy_count_positive"),)
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE"), primary_key=True
+    )
+    deal: Mapped[int] = mapped_column(primary_key=True)
+    player: Mapped[str] = mapped_column(String(64), primary_key=True)
+    count: Mapped[int]
+
+    game: Mapped[Game] = relationship(back_populates="buys")
 
 
 class IdempotentRequest(db.Model):  # type: ignore[name-defined,misc]

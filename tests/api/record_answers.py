@@ -321,6 +321,19 @@ GAMES_ASKED = [
     *whole_game("loba", ["Ann out: Bob JK AS KS QS JS", "Bob out: Ann 77", "Ann out: Bob 10", "Bob out: Ann 20", "Ann out: Bob 30", "Bob out: Ann 18"]),
     post("a Shanghai game started", GAMES, {"variant": "shanghai", "players": NAMES[:3]}, starts="shanghai"),
     *whole_game("shanghai", ["Ann out: Bob 2S JK AS, Cat 3H"]),
+    # Buys (HOUSE.md R77, API.md "During a deal"): three a deal in Shanghai.
+    post("a buy for Bob", f"{GAMES}/{{shanghai.id}}/buys", {"player": "Bob"}, **editing("shanghai", Idempotency_Key="shanghai-buy-bob-1")),
+    post("the buy for Bob sent again", f"{GAMES}/{{shanghai.id}}/buys", {"player": "Bob"}, **editing("shanghai", Idempotency_Key="shanghai-buy-bob-1")),
+    post("Bob's second buy", f"{GAMES}/{{shanghai.id}}/buys", {"player": "Bob"}, **editing("shanghai")),
+    post("Bob's third buy", f"{GAMES}/{{shanghai.id}}/buys", {"player": "Bob"}, **editing("shanghai")),
+    post("Bob's fourth buy in a deal", f"{GAMES}/{{shanghai.id}}/buys", {"player": "Bob"}, **editing("shanghai")),
+    post("a buy for no player of the game", f"{GAMES}/{{shanghai.id}}/buys", {"player": "Zed"}, **editing("shanghai")),
+    post("a buy without the key", f"{GAMES}/{{shanghai.id}}/buys", {"player": "Cat"}),
+    post("a buy of no player", f"{GAMES}/{{shanghai.id}}/buys", {"name": "Cat"}, **editing("shanghai")),
+    delete("Bob's last buy taken back", f"{GAMES}/{{shanghai.id}}/buys/Bob", **editing("shanghai")),
+    delete("a buy taken back from Cat, who has none", f"{GAMES}/{{shanghai.id}}/buys/Cat", **editing("shanghai")),
+    get("the Shanghai game with its buys", f"{GAMES}/{{shanghai.id}}"),
+    post("a buy in a finished game", f"{GAMES}/{{king.id}}/buys", {"player": "Ann"}, **editing("king")),
     post("a Shanghai game of nine", GAMES, {"variant": "shanghai", "players": [*NAMES, "Gus", "Hal", "Ivy"]}),
 ]  # fmt: skip
 

@@ -14,7 +14,7 @@ import jsonschema_rs  # comes with schemathesis
 import pytest
 import schemathesis
 
-from referee import api  # the API module, not the package root
+from referee import api_games  # the API module, not the package root
 from referee.openapi import REQUEST_MODELS, AnswerSchema, component_name, openapi_document
 from referee.openapi_paths import IDEMPOTENCY_KEY_PATTERN, REF_TEMPLATE
 from referee.rules import HOUSE_KEYS, VARIANTS, house_rules_of
@@ -156,13 +156,13 @@ def test_each_answer_is_one_of_the_answer_models(app):
 
 
 def test_each_body_is_the_model_its_route_validates_with(app, document):
-    """A route reads its body with ``_body(Model)``; the document names that model."""
+    """A route reads its body with ``read_body(Model)``; the document names that model."""
     for rule in app.url_map.iter_rules():
         if not rule.rule.startswith("/api/v1"):
             continue
         path = re.sub(r"<(?:[^<>:]+:)?([^<>]+)>", r"{\1}", rule.rule)
         source = inspect.getsource(app.view_functions[rule.endpoint])
-        models = re.findall(r"\b_body\((\w+)\)", source)
+        models = re.findall(r"\bread_body\((\w+)\)", source)
         for method in rule.methods - {"HEAD", "OPTIONS"}:
             operation = document["paths"][path][method.lower()]
             if not models:
@@ -176,7 +176,7 @@ def test_each_body_is_the_model_its_route_validates_with(app, document):
 
 
 def test_the_idempotency_key_pattern_is_the_one_the_api_checks():
-    assert api.IDEMPOTENCY_KEY.pattern == IDEMPOTENCY_KEY_PATTERN
+    assert api_games.IDEMPOTENCY_KEY.pattern == IDEMPOTENCY_KEY_PATTERN
 
 
 def test_the_error_schema_is_one_sentence(document):

@@ -169,3 +169,35 @@ def test_house_rules_pass_an_accessibility_audit(new_context, scheme):
     page.locator("button[name='save']").tap()
     expect(page.locator("td.adjusted")).to_have_count(1)
     audit(page, "a sheet that marks a bonus")
+
+
+@SCHEMES
+def test_buys_the_chart_and_the_evening_pass_an_accessibility_audit(new_context, server, scheme):
+    """A sheet with its buys (one refused), who deals and the chart of its running
+    totals; the evening's page after Play again, with its charts (R76-R78)."""
+    players = ["Ann", "Bob", "Cat"]
+    game = api(server, "/api/v1/games", {"variant": "telefunken", "players": [*players, "Dan"]})
+    path, key = f"/games/{game['id']}", game["edit_key"]
+    page = new_context(width=360).new_page()
+    page.emulate_media(color_scheme=scheme)
+    page.goto(f"{path}/join#{key}")
+    expect(page.locator("#buys-title")).to_have_text("Buys in the game, 7 each")
+    audit(page, "a sheet with its buys")
+    for number in range(1, 8):
+        out = ["Ann", "Bob", "Cat", "Dan"][number % 4]
+        deal = {"went_out": out, "points": {p: 10 * number for p in [*players, "Dan"] if p != out}}
+        api(server, f"/api/v1/games/{game['id']}/deals", deal, key)
+        if number == 3:
+            page.reload()
+            for _ in range(7):
+                swapped(page, "#sheet", page.get_by_role("button", name="Ann buys a discard").tap)
+            swapped(page, "#sheet", page.get_by_role("button", name="Ann buys a discard").tap)
+            expect(page.get_by_role("alert")).to_have_text("Ann has used all 7 buys in this game")
+            expect(page.locator(".chart svg")).to_be_visible()
+            audit(page, "a sheet with a buy refused and its chart")
+    page.reload()
+    page.get_by_role("button", name="Play again").tap()
+    page.get_by_role("link", name="The evening").tap()
+    expect(page.locator("h1")).to_have_text("The evening")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    audit(page, "the evening")

@@ -65,7 +65,7 @@ def test_a_whole_game_of_shanghai_with_eight_players_on_a_narrow_phone(new_conte
     page = new_context(width=360).new_page()
     start_game(page, "Shanghai", EIGHT)
     expect(page.locator(".contract")).to_have_text(
-        "Deal 1 · 11 cards · two groups of exactly three, at most 1 wild card in each group"
+        "Deal 1 · Annabelle deals 11 · two groups of exactly three, at most 1 wild card in each group"
     )
     # Short heads, the full names in a key below the sheet.
     expect(page.locator("table.sheet thead th")).to_have_text(
@@ -84,7 +84,7 @@ def test_a_whole_game_of_shanghai_with_eight_players_on_a_narrow_phone(new_conte
             tapped, tapped_points = {1: "2C JK KS"}, {1: 50}
         if number == 8:
             expect(page.locator(".contract")).to_have_text(
-                "Deal 8 · 11 cards · one group of exactly three and one sequence of exactly "
+                "Deal 8 · Hal deals 11 · one group of exactly three and one sequence of exactly "
                 "ten, at most 1 wild card in the group and 4 in the sequence"
             )
             tapped, tapped_points = {3: "AS 10H"}, {3: 25}  # 15 + 10
@@ -169,7 +169,7 @@ def test_a_whole_game_of_jo_the_highest_total_wins(page):
 def test_a_whole_game_of_caribbean_kalooki_with_six_players(page):
     players = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
     start_game(page, "Caribbean Kalooki", players)
-    expect(page.locator(".contract")).to_have_text('Deal 1 · 9 cards · three "threes"')
+    expect(page.locator(".contract")).to_have_text('Deal 1 · Ann deals 9 · three "threes"')
 
     # Deal 1: Ann went out; Bob holds A♥ A♠ JK (a red ace is 1, a black one 15, a
     # joker 50, R60), the others typed.

@@ -27,7 +27,7 @@ def test_a_whole_game_of_push(page):
     expect(page.get_by_role("button", name="Start Push")).to_be_visible()
     shot(page, "home.png")
     game = start_push(page)
-    expect(page.locator(".contract")).to_have_text("Deal 1 · 6 cards · two sets of three")
+    expect(page.locator(".contract")).to_have_text("Deal 1 · Ann deals 6 · two sets of three")
     expect(page.locator("table.sheet thead th")).to_have_text(["Deal", "We", "They"])
     expect(page.locator(".sheet-page > .hint")).to_have_text("We: Ann & Cat · They: Bob & Dan")
 
@@ -49,7 +49,7 @@ def test_a_whole_game_of_push(page):
     assert page.url.endswith(game)
     expect_sheet(page, [["1 · 6", "---", "60"]])
     expect(page.locator(".contract")).to_have_text(
-        "Deal 2 · 7 cards · one set of three and one run of four"
+        "Deal 2 · Bob deals 7 · one set of three and one run of four"
     )
 
     # Deal 2: Bob went out; Ann says 15, Cat holds A♥ 2♣ 9♠ (15 + 20 + 5).
@@ -119,8 +119,8 @@ def test_a_reload_loses_nothing_saved(page):
 
     page.reload()
     expect_sheet(page, saved, whole=True)
-    expect(page.locator(".contract")).to_have_text("Deal 3 · 8 cards · two runs of four")
-    expect(page.locator("table.sheet tr.current th")).to_have_text("3 · 8")
+    expect(page.locator(".contract")).to_have_text("Deal 3 · Cat deals 8 · two runs of four")
+    expect(page.locator("table.sheet tr.current th")).to_have_text("3 · 8 dealer Cat")  # R76
 
     # Half-way through deal 3's form, the page is reloaded (a pull to refresh).
     open_deal_form(page, 3)
@@ -162,7 +162,7 @@ def test_correcting_deal_two_moves_every_later_total(page):
     expect(page.locator("button[name='save']")).to_have_text("Save the correction")
     save(page)
     expect_sheet(page, [["1 · 6", "---", "30"], ["2 · 7", "60", "30"], ["3 · 8", "70", "40"]])
-    expect(page.locator(".contract")).to_have_text("Deal 4 · 9 cards · three sets of three")
+    expect(page.locator(".contract")).to_have_text("Deal 4 · Dan deals 9 · three sets of three")
 
     # Undo takes back the last deal, after asking.
     page.once("dialog", lambda dialog: dialog.accept())
@@ -183,7 +183,7 @@ def test_sharing_the_sheet(page, new_context, server):
     expect(follower.locator("h1")).to_have_text("Push")
     expect_sheet(follower, one_deal, whole=True)
     expect(follower.locator(".contract")).to_have_text(
-        "Deal 2 · 7 cards · one set of three and one run of four"
+        "Deal 2 · Bob deals 7 · one set of three and one run of four"
     )
     expect(follower.get_by_role("link", name=re.compile("Enter deal"))).to_have_count(0)
     expect(follower.get_by_role("button", name=re.compile("Undo"))).to_have_count(0)

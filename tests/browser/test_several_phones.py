@@ -29,7 +29,7 @@ def test_a_save_on_one_phone_appears_on_the_other_without_a_reload(page, new_con
     follower = new_context().new_page()
     follower.goto(game)
     expect(follower.locator("table.sheet tbody tr").first).to_have_text(
-        re.compile(r"^\s*1 · 6\s*$")
+        re.compile(r"^\s*1 · 6\s+dealer Ann\s*$")
     )
     enter_deal_by_points(page, 1, 0, {1: 25, 3: 10})
     # The follower asks again every 3 s; no reload.

@@ -95,7 +95,9 @@ def test_a_deal_as_api_md_shows(stored_client):
             "points": {"Ann": None, "Bob": 25, "Cat": None, "Dan": 10},
         }
     ]
-    assert body["sheet"] == [{"deal": 1, "cards_dealt": 6, "totals": {"We": 0, "They": 35}}]
+    assert body["sheet"] == [
+        {"deal": 1, "cards_dealt": 6, "totals": {"We": 0, "They": 35}, "dealer": "Ann"}  # R76
+    ]
     assert body["totals"] == {"We": 0, "They": 35}
 
 

@@ -71,7 +71,9 @@ def test_a_game_of_eight_players(client):
     assert "Ann: Annabelle · Bar: Bartholomew" in text(client.get(game))
     # Everyone but Annabelle scores; eight hands fit the pack of three decks.
     enter_deal(client, game, 0, **{f"points_{seat}": str(seat * 5) for seat in range(1, 8)})
-    assert "1 · 11 --- 5 10 15 20 25 30 35 2 · 11" in text(client.get(game))
+    assert "1 · 11 dealer Annabelle --- 5 10 15 20 25 30 35 2 · 11 dealer Bartholomew" in text(
+        client.get(game)
+    )
 
 
 def test_a_count_the_game_does_not_allow_is_refused_and_named(client):
@@ -87,20 +89,24 @@ def test_a_count_the_game_does_not_allow_is_refused_and_named(client):
         (
             "shanghai",
             4,
-            "Deal 1 · 11 cards · two groups of exactly three, at most 1 wild card in each group",
+            "Deal 1 · Annabelle deals 11 · two groups of exactly three, at most 1 wild card in each group",
         ),
         (
             "loba",
             3,
-            "Deal 1 · 11 cards · two trios of exactly three, at most 1 wild card in each meld",
+            "Deal 1 · Annabelle deals 11 · two trios of exactly three, at most 1 wild card in each meld",
         ),
-        ("caribbean-kalooki", 3, 'Deal 1 · 9 cards · three "threes"'),
+        ("caribbean-kalooki", 3, 'Deal 1 · Annabelle deals 9 · three "threes"'),
         (
             "sa-kaluki",
             3,
-            "Deal 1 · 13 cards · Blitz: the whole hand in legal melds, melds holding at least 13 cards",
+            "Deal 1 · Annabelle deals 13 · Blitz: the whole hand in legal melds, melds holding at least 13 cards",
         ),
-        ("telefunken", 4, "Deal 1 · 11 cards · one pure trio (no wild card, three suits)"),
+        (
+            "telefunken",
+            4,
+            "Deal 1 · Annabelle deals 11 · one pure trio (no wild card, three suits)",
+        ),
     ],
 )
 def test_the_sheet_shows_the_deals_contract_in_the_games_words(client, variant, players, line):
@@ -113,7 +119,7 @@ def test_shanghai_deal_eight_says_its_wild_card_limits(client):
     for _ in range(7):
         enter_deal(client, game, 0, points_1="5", points_2="5", points_3="5")
     assert (
-        "Deal 8 · 11 cards · one group of exactly three and one sequence of exactly ten, "
+        "Deal 8 · Dan deals 11 · one group of exactly three and one sequence of exactly ten, "
         "at most 1 wild card in the group and 4 in the sequence"
     ) in text(client.get(game))
     assert "Deal 8 · 11 cards" in text(client.get(f"{game}/check"))
@@ -130,7 +136,7 @@ def test_jo_the_one_who_went_out_takes_the_hands_and_the_highest_total_wins(clie
     page = text(client.get(game))
     # Ann took 35 three times (105), Bob 30 twice (60), Cat 25 twice (50).
     assert "★ Ann wins with 105, the highest total" in page
-    assert "7 · 12 105 60 50" in page
+    assert "7 · 12 dealer Ann 105 60 50" in page
 
 
 def test_no_stock_out_where_the_discards_are_reshuffled(client):  # R64
@@ -153,7 +159,7 @@ def test_the_bent_table_doubles_what_the_deal_adds(client):  # R63
     assert "This deal adds: Ann 0 · Bob 20 · Cat 102" in bent
     saved = client.post(f"{game}/deals/new", data=fields | {"bent_table": "y", "save": "1"})
     assert saved.status_code == 303
-    assert "1 · 9 --- 20 102" in text(client.get(game))  # the saved deal is doubled too
+    assert "1 · 9 dealer Ann --- 20 102" in text(client.get(game))  # the saved deal is doubled too
 
 
 def test_only_a_game_that_doubles_a_bent_table_offers_the_box(client):

@@ -43,7 +43,7 @@ def test_each_variant_offers_its_options_with_their_defaults(
 def test_starting_a_game_opens_its_sheet_and_the_phone_remembers_it(client):
     game = start_game(client)
     page = text(client.get(game))
-    assert "Deal 1 · 6 cards · two sets of three" in page
+    assert "Deal 1 · Ann deals 6 · two sets of three" in page  # R76
     assert "Enter deal 1" in page
     assert "Push: Ann, Bob, Cat, Dan" in text(client.get("/"))
 
@@ -85,7 +85,7 @@ def test_a_deal_entered_by_tapping_and_typing(client):
     assert "Still to enter: Dan" in page
     enter_deal(client, game, 0, hand_1="KD AS", points_3="10")
     page = text(client.get(game))
-    assert "Deal 2 · 7 cards · one set of three and one run of four" in page
+    assert "Deal 2 · Bob deals 7 · one set of three and one run of four" in page  # R76
 
 
 def test_the_sheet_reads_like_the_paper_one(client):  # R34
@@ -101,7 +101,10 @@ def test_the_sheet_reads_like_the_paper_one(client):  # R34
     page = client.get(game).data.decode()
     rows = re.findall(r"<tr class=\"([^\"]*)\">(.*?)</tr>", page, re.S)
     cells = [
-        re.findall(r"<t[hd][^>]*>\s*(?:<a[^>]*>)?([^<]*?)\s*(?:</a>)?\s*</t[hd]>", row)
+        re.findall(
+            r"<t[hd][^>]*>\s*(?:<a[^>]*>)?([^<]*?)\s*(?:</a>)?\s*(?:<span class=\"dealer\".*?</span>[^<]*</span>)?\s*</t[hd]>",
+            row,
+        )
         for _, row in rows
     ]
     assert cells == [
@@ -173,7 +176,7 @@ def test_correcting_deal_2_changes_every_later_total(client):
     )
     assert response.status_code == 303
     page = text(client.get(game))
-    assert "1 · 6 --- 20 2 · 7 20 20 3 · 8 30 20" in page
+    assert "1 · 6 dealer Ann --- 20 2 · 7 dealer Bob 20 20 3 · 8 dealer Cat 30 20" in page
 
 
 def test_undo_the_last_deal(client):

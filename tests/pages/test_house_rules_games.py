@@ -154,4 +154,6 @@ def test_a_bonus_that_cannot_be_taken_is_a_sentence_and_the_entry_is_kept(client
         assert field(page, "points-1") == "25"
         for name, value in given.items():
             assert field(page, name.replace("_", "-")) == value
-    assert "Deal 1 · 10" in text(client.get(game)) and "Enter deal 1" in text(client.get(game))
+    assert "Deal 1 · Ann deals 10" in text(client.get(game)) and "Enter deal 1" in text(
+        client.get(game)
+    )

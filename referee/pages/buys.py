@@ -1,0 +1,52 @@
+"""The buys on the sheet (HOUSE.md R77): a tap beside a player's name counts a buy in
+the deal being played, a tap on its Undo takes the last one back. Each is a write of
+the game (:func:`referee.storage.buys.change_buys`), so every phone following the
+sheet sees it at its next poll; a refusal is said in the sheet, above the buys."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, redirect, url_for
+
+from ..rules import RulesError
+from ..storage import buys, games
+from ..storage.database import Refused
+from . import phone_memory
+from .forms import BuyForm
+from .htmx import fragment, from_htmx
+from .sheet import sheet_context
+
+bp = Blueprint("buys", __name__)
+
+
+@bp.post("/games/<game_id>/buys")
+def buy(game_id: str) -> Any:
+    """Count a buy for the form's player, or take their last one back; the sheet as
+    it is then (htmx), or a redirect to it (a plain form)."""
+    game = phone_memory.load(game_id)
+    form = BuyForm()
+    status, message = 200, ""
+    if not form.validate():
+        status, message = 409, "the page was out of date; try again"
+    else:
+        try:
+            buys.change_buys(
+                game.id,
+                phone_memory.edit_key(game.id),
+                form.player.data or "",
+                take_back=form.action.data == "undo",
+            )
+        except games.EditRefused:
+            status = 403
+            message = "this phone can only follow the game: open the edit link to change it"
+        except Refused as error:  # none to take back, the game over: said in the sheet
+            status, message = 409, str(error)
+        except RulesError as error:
+            status, message = 422, str(error)
+    if status == 200 and not from_htmx():
+        return redirect(url_for("sheet.game", game_id=game.id), 303)
+    context = sheet_context(phone_memory.load(game_id))
+    # Said above the buys; or above the sheet, where there are no buys to show.
+    context["buy_message" if context["buys"] else "message"] = message
+    return fragment("game.html", "_sheet.html", **context), status

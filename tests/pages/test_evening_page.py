@@ -1,0 +1,89 @@
+"""The evening (HOUSE.md R78): games played with Play again make one, whose page
+shows each game's winner and totals and each player's games played and won and
+points a deal, with a chart of each game's running totals; the sheet has the same
+chart under it; anyone with a game's link reads it."""
+
+import re
+
+from .conftest import enter_deal, start_game, text
+
+FOUR = ["Ann", "Bob", "Cat", "Dan"]
+
+
+def king_rummy_won_by_ann(client):
+    """A game of King Rummy (four deals) Ann goes out of every time."""
+    game = start_game(client, "king-rummy", FOUR)
+    for _ in range(4):
+        enter_deal(client, game, 0, points_1="10", points_2="20", points_3="5")
+    return game
+
+
+def play_again(client, game):
+    again = client.post(f"{game}/again")
+    assert again.status_code == 303
+    return again.headers["Location"]
+
+
+def test_play_again_makes_an_evening_of_the_games(client):  # R78
+    first = king_rummy_won_by_ann(client)
+    second = play_again(client, first)
+    enter_deal(client, second, 0, points_1="7", points_2="20", points_3="5")  # Bob out
+    page = text(client.get(f"{second}/evening"))
+    assert "The evening: 2 games" in page
+    assert "Game 1: King Rummy ★ Ann wins with 0 Ann 0 · Bob 40 · Cat 80 · Dan 20" in page
+    assert (
+        "Game 2: King Rummy (this one) 1 of 4 deals played Bob 0 · Cat 7 · Dan 20 · Ann 5" in page
+    )
+    # Played and won count finished games; points a deal, every deal played.
+    assert "Ann 1 1 1.0 Bob 1 0 8.0 Cat 1 0 17.4 Dan 1 0 8.0" in page
+    assert text(client.get(f"{first}/evening")) == page.replace(" (this one)", "", 1).replace(
+        "Game 1: King Rummy ★", "Game 1: King Rummy (this one) ★", 1
+    )
+
+
+def test_each_game_of_the_evening_has_its_chart_said_in_words(client):
+    first = king_rummy_won_by_ann(client)
+    second = play_again(client, first)
+    html = client.get(f"{second}/evening").data.decode()
+    charts = re.findall(r'<svg [^>]*role="img" aria-labelledby="(chart-\d)-title \1-desc"', html)
+    assert charts == ["chart-1"]  # the second game has no deal yet
+    assert (
+        '<desc id="chart-1-desc">Running totals after each deal. Ann: 0, 0, 0, 0. '
+        "Bob: 10, 20, 30, 40. Cat: 20, 40, 60, 80. Dan: 5, 10, 15, 20.</desc>"
+    ) in html
+
+
+def test_the_sheet_has_the_chart_under_it(client):
+    game = start_game(client, "shanghai", FOUR)
+    assert "<svg" not in client.get(game).data.decode()  # no deal, no chart
+    enter_deal(client, game, 1, points_0="15", points_2="30", points_3="45")
+    html = client.get(game).data.decode()
+    assert '<title id="sheet-chart-title">Running totals of this game</title>' in html
+    assert "Running totals after each deal. Ann: 15. Bob: 0. Cat: 30. Dan: 45." in html
+    assert html.count('class="series s') == 2 * 4  # a line and its key a side
+
+
+def test_anyone_with_a_game_s_link_reads_its_evening(app, client):
+    first = king_rummy_won_by_ann(client)
+    second = play_again(client, first)
+    stranger = app.test_client()
+    page = stranger.get(f"{second}/evening")
+    assert page.status_code == 200
+    assert "The evening: 2 games" in text(page)
+    assert "<form" not in page.data.decode()  # read only
+    assert stranger.get("/games/no-such-game/evening").status_code == 404
+
+
+def test_the_evening_is_linked_from_the_sheet_and_the_history(client):
+    first = king_rummy_won_by_ann(client)
+    assert f'href="{first}/evening"' in client.get(first).data.decode()  # a finished game
+    second = play_again(client, first)
+    assert f'href="{second}/evening"' in client.get(second).data.decode()
+    assert f'href="{second}/evening"' in client.get("/history").data.decode()
+
+
+def test_a_game_not_played_again_is_an_evening_of_one(client):
+    game = king_rummy_won_by_ann(client)
+    page = text(client.get(f"{game}/evening"))
+    assert "The evening: 1 game" in page
+    assert "Ann 1 1 0.0" in page
