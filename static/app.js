@@ -131,9 +131,18 @@
   // deal, the hand the keypad types into) is scrolled into view if it is hidden,
   // above the pinned line and the keypad (their height is each element's
   // scroll-margin-bottom, app.css).
-  function showWhatMatters() {
+  // A save that did not go through (another phone saved the deal, or changed the sheet)
+  // says why at the top of the form: that is brought into view and focused, as the
+  // save was tapped at the bottom of the screen.
+  function showWhatMatters(event) {
     var live = document.getElementById("deal-live") || document.getElementById("checker-live");
     if (!live) return;
+    var refused = live.querySelector("#leftover, #deal-errors");
+    if (refused && isSave(event)) {
+      refused.scrollIntoView({ block: "start" });
+      refused.focus({ preventScroll: true });
+      return;
+    }
     var target = live.querySelector('[aria-invalid="true"], .chip.over, .field-error:not(:empty)') ||
       live.querySelector(".player.active");
     if (!target) return;
