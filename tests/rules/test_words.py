@@ -136,3 +136,29 @@ def test_no_option_a_player_reads_holds_a_ruling_number():
 
     for option in OPTIONS.values():
         assert not RULING.search(option.description), option.description
+
+
+# --- The rules card -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if get_ruleset(v).wild_limit_by_size])
+def test_the_wild_card_table_names_every_contract_meld(variant):
+    """R51: the rules card gives the most wild cards for every size a contract asks
+    for, a group of four in Shanghai included (it takes the group of three's)."""
+    rules = get_ruleset(variant)
+    said = next(line for line in rules.describe_wild_limits() if "by its size" in line)
+    for deal in rules.deals:
+        for part in deal.contract:
+            noun = rules.words.noun(part.kind)
+            kind_said = said.split(f"a {noun} ")[1].split("a ")[0]
+            assert re.search(
+                rf"\b{part.min}\b[^,]*: {rules.most_wild(part.kind, part.min)}", kind_said
+            ), (part, said)
+
+
+def test_shanghai_says_a_group_of_four_holds_one_wild_card():
+    said = get_ruleset("shanghai").describe_wild_limits()
+    assert (
+        "Most wild cards in a meld, by its size: a group of 3 or 4: 1, a sequence of 4: 1, of 5: 2, of 7: 3, of 10: 4."
+        in said
+    )
