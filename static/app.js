@@ -84,7 +84,12 @@
       if (draft.pending) notSaved.hidden = false;
       form.querySelector("button.default-button").click();
     }
+    // Once the deal is saved nothing keeps its entry again: an answer still settling
+    // from a tap made just before Save would otherwise put the saved entry back, and
+    // the next deal would open on it as an entry not saved.
+    var saved = false;
     function keep(pending) {
+      if (saved) return;
       keepDraft(name, { fields: fieldsOf(form), pending: pending, kept: Date.now() });
     }
     form.addEventListener("input", function () { keep(false); });
@@ -99,7 +104,10 @@
       if (isSave(event)) notSaved.hidden = true;
     });
     document.body.addEventListener("htmx:beforeOnLoad", function (event) {
-      if (isSave(event) && event.detail.xhr.getResponseHeader("HX-Redirect")) keepDraft(name, null);
+      if (isSave(event) && event.detail.xhr.getResponseHeader("HX-Redirect")) {
+        saved = true;
+        keepDraft(name, null);
+      }
     });
     function retry() {
       // No Save button: the entry kept is another deal's, shown as what it is.
