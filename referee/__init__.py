@@ -1,4 +1,4 @@
-"""The Push Referee: a Flask app for contract rummy played with real cards.
+"""The Rummy Referee: a Flask app for contract rummy played with real cards.
 
 ``create_app()`` builds the app; nothing runs at import time. The rooms of the
 package and what each may import are drawn in ``docs/architecture.md``.

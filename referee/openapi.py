@@ -88,7 +88,7 @@ def response_schemas() -> dict[str, Any]:
 
 
 DESCRIPTION = f"""\
-The Push Referee's JSON API (shared/API.md): the referee for melds, lay-offs,
+The Rummy Referee's JSON API (shared/API.md): the referee for melds, lay-offs,
 rescues, contracts and hands, and the running score sheet of a game.
 
 Requests and answers are JSON, UTF-8. Every answer under /api/ is JSON (the
@@ -114,7 +114,7 @@ def openapi_document() -> dict[str, Any]:
         raise RuntimeError(f"request and answer schemas share the names {sorted(clash)}")
     return {
         "openapi": OPENAPI_VERSION,
-        "info": {"title": "Push Referee", "version": "1", "description": DESCRIPTION},
+        "info": {"title": "Rummy Referee", "version": "1", "description": DESCRIPTION},
         "tags": [
             {
                 "name": "rules",

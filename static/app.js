@@ -84,7 +84,12 @@
       if (draft.pending) notSaved.hidden = false;
       form.querySelector("button.default-button").click();
     }
+    // Once the deal is saved nothing keeps its entry again: an answer still settling
+    // from a tap made just before Save would otherwise put the saved entry back, and
+    // the next deal would open on it as an entry not saved.
+    var saved = false;
     function keep(pending) {
+      if (saved) return;
       keepDraft(name, { fields: fieldsOf(form), pending: pending, kept: Date.now() });
     }
     form.addEventListener("input", function () { keep(false); });
@@ -99,7 +104,10 @@
       if (isSave(event)) notSaved.hidden = true;
     });
     document.body.addEventListener("htmx:beforeOnLoad", function (event) {
-      if (isSave(event) && event.detail.xhr.getResponseHeader("HX-Redirect")) keepDraft(name, null);
+      if (isSave(event) && event.detail.xhr.getResponseHeader("HX-Redirect")) {
+        saved = true;
+        keepDraft(name, null);
+      }
     });
     function retry() {
       // No Save button: the entry kept is another deal's, shown as what it is.
@@ -131,9 +139,18 @@
   // deal, the hand the keypad types into) is scrolled into view if it is hidden,
   // above the pinned line and the keypad (their height is each element's
   // scroll-margin-bottom, app.css).
-  function showWhatMatters() {
+  // A save that did not go through (another phone saved the deal, or changed the sheet)
+  // says why at the top of the form: that is brought into view and focused, as the
+  // save was tapped at the bottom of the screen.
+  function showWhatMatters(event) {
     var live = document.getElementById("deal-live") || document.getElementById("checker-live");
     if (!live) return;
+    var refused = live.querySelector("#leftover, #deal-errors");
+    if (refused && isSave(event)) {
+      refused.scrollIntoView({ block: "start" });
+      refused.focus({ preventScroll: true });
+      return;
+    }
     var target = live.querySelector('[aria-invalid="true"], .chip.over, .field-error:not(:empty)') ||
       live.querySelector(".player.active");
     if (!target) return;

@@ -29,9 +29,9 @@ def asset(filename: str) -> str:
 def manifest() -> Any:
     response = jsonify(
         {
-            "name": "Push Referee",
-            "short_name": "Push Referee",
-            "description": "Referees melds and keeps the score sheet of Push rummy.",
+            "name": "Rummy Referee",
+            "short_name": "Rummy Referee",
+            "description": "Referees the melds and keeps the score sheet of contract rummy games.",
             "start_url": "/",
             "scope": "/",
             "display": "standalone",

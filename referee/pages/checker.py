@@ -89,8 +89,11 @@ def game_check(game_id: str) -> Any:
     game = phone_memory.load(game_id)
     sheet = games.sheet_of(game)
     rules = sheet.table.rules
-    # After the last deal the checker stays on it.
+    # The deal being played; once the game is over, any deal the player chooses (the
+    # last one first).
     deal = rules.deal(sheet.next_deal() if not sheet.finished else len(rules.deals))
+    if sheet.finished:
+        deal = _chosen_deal(rules, request.args.get("deal")) or deal
     fields = request.args.to_dict()
     fields.setdefault("mode", "contract")
     checker = run_checker(
@@ -104,4 +107,5 @@ def game_check(game_id: str) -> Any:
         deal=deal,
         rules=rules,
         contract_text=deal_text(rules, deal),
+        deals=[(each, deal_text(rules, each)) for each in rules.deals] if sheet.finished else [],
     )

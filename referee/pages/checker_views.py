@@ -25,7 +25,8 @@ from ..rules import (
 from ..rules.cards import RANK_PLURALS, SUIT_NAMES, number_word, rank_token
 from ..rules.contracts import ContractVerdict
 from ..rules.rescue import describe_exchange, exchange_of
-from ..rules.words import listed
+from ..rules.scoring import points_text
+from ..rules.words import counted, listed
 from .keypad import Tray
 from .words import exchange_words
 
@@ -239,6 +240,20 @@ class Checker:
     def short_text(self) -> str:
         """How far the hand is from the contract, in words (R66)."""
         return short_text(self.solution) if self.solution else ""
+
+    @property
+    def solution_line(self) -> str:
+        """My hand in one line, pinned above the keypad: the melds and what stays in
+        hand, or how far the hand is from the contract (R65, R66)."""
+        solution = self.solution
+        if solution is None:
+            return ""
+        if not solution.met:
+            return self.short_text
+        left = points_text(solution.left_points)
+        stays = f"{left} stay{'s' * (solution.left_points == 1)} in hand" if solution.left else ""
+        melds = counted(len(solution.melds), "meld")
+        return f"Meets the contract with {melds}" + (f"; {stays}" if stays else ", going out")
 
     def state(self, **extra: str) -> dict[str, Any]:
         """The fields that carry the checker from one tap to the next."""

@@ -24,7 +24,7 @@ from .forms import DealForm
 from .htmx import fragment, redirect_after_write
 from .keypad import KEY_SUITS, RANKS, whole_number
 from .sheet import sheet_context
-from .words import card_values_text
+from .words import adds_lines, card_values_text, sheet_heads
 
 bp = Blueprint("deals", __name__)
 
@@ -253,6 +253,8 @@ def _deal_page(
         if changed:  # the leftover says it: no "save again" under it
             page.errors.clear()
     stale = sheet_context(game) if changed or leftover else None
+    # The sums name each side by its column head on the sheet (short from five on).
+    heads = sheet_heads([side.name for side in page.sheet.table.sides])
     return (
         fragment(
             "deal.html",
@@ -270,6 +272,8 @@ def _deal_page(
             + ([(STOCK_RAN_OUT, "Nobody: the stock ran out")] if rules.stock_out else []),
             rules=rules,
             card_values=card_values_text(rules),
+            heads={full: shown for shown, full in heads},
+            adds_lines=adds_lines([shown for shown, _ in heads]),
             ranks=RANKS,
             suits=KEY_SUITS,
             deal_rule=rules.deal(page.number),

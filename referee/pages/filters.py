@@ -1,12 +1,15 @@
-"""Template filters: cards as coloured chips, the referee's sentences for people."""
+"""Template filters: cards as coloured chips, the referee's sentences for people, a
+game's name."""
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from flask import Flask
 from markupsafe import Markup
 
+from ..rules import VARIANTS
 from ..rules.cards import SUIT_SYMBOLS
 from ..rules.scoring import points_text
 from ..rules.words import listed
@@ -33,13 +36,10 @@ def suited(text: str) -> str:
     return _CARD_CODE.sub(lambda m: m.group(1) + SUIT_SYMBOLS[m.group(2)], text)
 
 
-def plain(text: str) -> str:
-    """A description without its ruling numbers, for people at the table.
-
-    >>> plain("a set of sixes (R8, R9)")
-    'a set of sixes'
-    """
-    return re.sub(r"\s*\(R\d+(, R\d+)*\)", "", text)
+def game_name(game: Any) -> str:
+    """The name of a saved game's variant, for the page's heading and title."""
+    variant = VARIANTS.get(game.variant)
+    return variant.name if variant else ""
 
 
 def sheet_total(total: int) -> str:
@@ -50,8 +50,8 @@ def sheet_total(total: int) -> str:
 def register(app: Flask) -> None:
     app.add_template_filter(chip, "chip")
     app.add_template_filter(suited, "suited")
-    app.add_template_filter(plain, "plain")
     app.add_template_filter(sheet_total, "sheet_total")
+    app.add_template_filter(game_name, "game_name")
     app.add_template_filter(points_text, "points")
     app.add_template_filter(listed, "listed")
     app.add_template_global(own_word, "own_word")

@@ -207,7 +207,7 @@ def rows(sheet: Sheet) -> list[dict[str, Any]]:
                 "cards": rule.cards,
                 "played": played,
                 "totals": running[index] if played else None,
-                "went_out": sheet.deals[index].went_out if played else None,
+                **_went_out(sheet, index),
                 "current": current,
                 # R76: who dealt each deal played, and who deals the one being played
                 "dealer": dealer_of(rules, players, rule.number) if played or current else None,
@@ -215,6 +215,17 @@ def rows(sheet: Sheet) -> list[dict[str, Any]]:
             }
         )
     return table
+
+
+def _went_out(sheet: Sheet, index: int) -> dict[str, Any]:
+    """Who went out in a played deal, and the side whose cell is marked for it; and
+    whether the table was bent (R63): none of them for a deal to come or one that
+    ended on an empty stock (R27)."""
+    deal = sheet.deals[index] if index < len(sheet.deals) else None
+    if deal is None or deal.went_out is None:
+        return {"went_out": None, "out_side": None, "bent": False}
+    side = sheet.table.side_of(deal.went_out).name
+    return {"went_out": deal.went_out, "out_side": side, "bent": deal.bent_table}
 
 
 def _adjusted(sheet: Sheet, index: int) -> list[tuple[str, str]]:

@@ -147,16 +147,21 @@ def exchange_words(rules: Ruleset) -> tuple[str, str]:
 
 
 def short_names(names: Sequence[str], most: int) -> list[str]:
-    """Each name cut to ``most`` characters, kept apart from the others: two that
-    would read the same end in their seat number instead.
+    """Each name in at most ``most`` characters, cut so that it cannot read as another
+    name: a longer name ends in a full stop ("Leon." for Leonardo, never "Leona");
+    two that would still read the same end in their seat number instead.
 
-    >>> short_names(["Annabelle", "Annette", "Bo"], 3)
-    ['An1', 'An2', 'Bo']
+    >>> short_names(["Leonardo", "Bo", "Annabelle", "Annette"], 5)
+    ['Leon.', 'Bo', 'Anna.', 'Anne.']
+    >>> short_names(["Annabelle", "Annette", "Bo"], 4), short_names(["Leon", "Leonie"], 5)
+    (['Ann1', 'Ann2', 'Bo'], ['Leon', 'Leon2'])
     """
-    cut = [name[:most] for name in names]
-    seen = Counter(name.casefold() for name in cut)
+    cut = [name if len(name) <= most else name[: most - 1] + "." for name in names]
+    seen = Counter(short.rstrip(".").casefold() for short in cut)
     return [
-        short if seen[short.casefold()] == 1 else name[: most - 1] + str(seat)
+        short
+        if seen[short.rstrip(".").casefold()] == 1 or short == name
+        else name[: most - 1] + str(seat)
         for seat, (name, short) in enumerate(zip(names, cut, strict=True), start=1)
     ]
 
@@ -168,12 +173,29 @@ def sheet_heads(names: Sequence[str]) -> list[tuple[str, str]]:
     >>> sheet_heads(["We", "They"])
     [('We', 'We'), ('They', 'They')]
     >>> sheet_heads(["Annabelle", "Bo", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"])[0]
-    ('Ann', 'Annabelle')
+    ('Ann.', 'Annabelle')
     """
     if len(names) <= 4:
         return [(name, name) for name in names]
-    most = 5 if len(names) <= 6 else 3
+    most = 5 if len(names) <= 6 else 4
     return list(zip(short_names(names, most), names, strict=True))
+
+
+#: Characters of the deal's sums that fit one line of a 360 px phone.
+LINE = 38
+
+
+def adds_lines(heads: Sequence[str]) -> int:
+    """How many lines the sums pinned above the keypad take on a 360 px phone, so
+    that every side's points are read whole before Save: "This deal adds:", each
+    side as its column head with points of three figures, wrapped; and a line for
+    what is still to enter.
+
+    >>> adds_lines(["We", "They"]), adds_lines(["Ann.", "Bar.", "Cat", "Dan", "Eve", "Fay"])
+    (2, 4)
+    """
+    said = len("This deal adds: ") + sum(len(head) + len(" 125 · ") for head in heads)
+    return max(2, -(-said // LINE) + 1)
 
 
 def card_values_text(rules: Ruleset) -> str:

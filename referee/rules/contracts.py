@@ -29,7 +29,7 @@ from .melds import (
     wild_count,
 )
 from .ruleset import ContractPart, DealRule, MeldWords, Ruleset, describe_parts
-from .words import listed, wild_cards
+from .words import counted, listed, wild_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,7 +275,7 @@ def _broken(
         return (
             f"deal {deal.number} of {rules.name} allows at most {wild_cards(most)} in the "
             "whole initial meld; these melds hold "
-            f"{number_word(wilds)} (R53)"
+            f"{number_word(wilds)}"  # R53
         )
     for position, (index, _, reading) in enumerate(chosen):
         for other_index, _, other in chosen[:position]:
@@ -289,7 +289,7 @@ def _broken(
                     f"in {rules.name} two {words.runs} of one suit need at least {cards} "
                     f"between them that neither holds: melds {pair[0]} and {pair[1]} "
                     f"({other.describe()[2:]} and {reading.describe()[2:]}) have "
-                    f"{'none' if gap == 1 else 'fewer'} (R48)"
+                    f"{'none' if gap == 1 else 'fewer'}"  # R48
                 )
             if rule == "twice" and _clash(
                 rules, "twice", [(other_index, None, other)], (index, None, reading)
@@ -301,7 +301,7 @@ def _broken(
                     assert isinstance(reading, RunReading)
                     what = f"two {words.runs} of one suit: melds {pair[0]} and {pair[1]} are "
                     what += f"both {SUIT_NAMES[reading.suit]}"
-                return f"in {rules.name} a player never lays down {what} (R54)"
+                return f"in {rules.name} a player never lays down {what}"  # R54
     return f"these melds cannot meet every rule of {rules.name}'s initial meld at once"
 
 
@@ -335,7 +335,8 @@ def check_contract(
     if rules.exact_initial_meld and rule.contract and len(melds) != len(rule.contract):  # R21
         reasons.append(
             f"in {rules.name} the initial meld is exactly the contract's melds: {needs}, "
-            f"and {number_word(len(melds))} melds were given; further melds wait for "
+            f"and {counted(len(melds), 'meld')} {'was' if len(melds) == 1 else 'were'} "
+            "given; further melds wait for "
             "the next turn"
         )
     held = sum(len(cards) for cards, _ in melds)
@@ -344,7 +345,7 @@ def check_contract(
         how = "exactly" if whole.exactly else "at least"
         reasons.append(
             f"deal {rule.number} of {rules.name} is met only by melding the whole hand, "
-            f"{how} {whole.cards} cards (R58); these melds hold {held}"
+            f"{how} {whole.cards} cards; these melds hold {held}"  # R58
         )
     if reasons:
         return ContractVerdict(rule, verdicts, (), tuple(reasons))

@@ -74,7 +74,7 @@ from .ruleset import (
     Winner,
     describe_parts,
 )
-from .words import listed
+from .words import counted, listed
 
 __all__ = ["HOUSE_KEYS", "apply_house", "describe_house", "house_changes", "house_rules_of"]
 
@@ -1066,8 +1066,8 @@ def _say_set_naturals(
     _: Ruleset, __: Ruleset, words: MeldWords, before: object, after: object
 ) -> list[str]:
     if after:
-        return [f"a {words.set} holds at least {number_word(cast(int, after))} natural cards"]
-    return [f"a {words.set} may hold fewer than {number_word(cast(int, before))} natural cards"]
+        return [f"a {words.set} holds at least {counted(cast(int, after), 'natural card')}"]
+    return [f"a {words.set} may hold fewer than {counted(cast(int, before), 'natural card')}"]
 
 
 def _say(text: Callable[[Ruleset, MeldWords, object], str]) -> Says:

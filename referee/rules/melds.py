@@ -45,7 +45,7 @@ from .ruleset import (
     describe_parts,
     rank_at,
 )
-from .words import listed, wild_cards
+from .words import counted, listed, wild_cards
 
 MIN_MELD = 3  # R8, R11
 MAX_RUN = 13  # R12: one ace at most
@@ -201,11 +201,17 @@ class Declaration:
 @dataclass(frozen=True, slots=True)
 class MeldVerdict:
     """The referee's answer for one meld: its cards, every legal reading, and, when
-    there is none, the reasons in sentences a player understands."""
+    there is none, the reasons in sentences a player understands, the most telling
+    first: the one about the kind of meld the player most likely meant (:func:`meant`),
+    which a one-line verdict shows.
+
+    ``a_meld`` is true when the cards make a meld but not one of the deal's contract
+    they were judged against (the wrong kind or size, R47): not a meld *here*."""
 
     cards: tuple[Card, ...]
     readings: tuple[Reading, ...]
     reasons: tuple[str, ...] = ()
+    a_meld: bool = False
 
     @property
     def legal(self) -> bool:
@@ -283,7 +289,7 @@ def _limit_reason(
         )
     if natural < limits.min_natural:  # R70
         return (
-            f"a meld holds at least {number_word(limits.min_natural)} natural cards; as a "
+            f"a meld holds at least {counted(limits.min_natural, 'natural card')}; as a "
             f"{kind} this has {number_word(natural)}"
         )
     most, sized = limits.most_wild, False
@@ -300,8 +306,9 @@ def _limit_reason(
         )
     if kind == "set" and natural < limits.set_min_natural:  # R54
         return (
-            f"a {rules.words.set} holds at least {number_word(limits.set_min_natural)} natural "
-            f"cards in {rules.name}; this has {number_word(natural)}"
+            f"a {rules.words.set} holds at least "
+            f"{counted(limits.set_min_natural, 'natural card')} in {rules.name}; "
+            f"this has {number_word(natural)}"
         )
     if kind == "run" and limits.run_wilds_apart and placed is not None:  # R54
         natural_at = placed()
@@ -579,12 +586,12 @@ def _why_not_run(
     both_ends = rules.ace is Ace.BOTH_ENDS and total == rules.max_run  # R45: A..A, 14 cards
     if len(aces) > 1 and not (both_ends and len(aces) == 2):
         if rules.ace is Ace.BOTH_ENDS:
-            return "a run holds two aces only when it runs from ace to ace, 14 cards (R45)"
+            return "a run holds two aces only when it runs from ace to ace, 14 cards"  # R45
         if rules.ace is Ace.AROUND:
-            return "a run holds at most one ace, even round the corner (R69)"
-        return "a run holds at most one ace (R12)"
+            return "a run holds at most one ace, even round the corner"  # R69
+        return "a run holds at most one ace"  # R12
     if aces and fixed and fixed.holds(ACE) and not both_ends:
-        return f"{fixed.describe()} already has its ace; a run holds at most one ace (R12)"
+        return f"{fixed.describe()} already has its ace; a run holds at most one ace"  # R12
     seen: set[Card] = set()
     for card in naturals:
         if card in seen and not (card.rank == ACE and both_ends):
@@ -730,15 +737,37 @@ def _alternatives(readings: Sequence[Reading], most: int = 4) -> str:
 
 
 def _explain(cards: Sequence[Card], rules: Ruleset) -> list[str]:
+    """Why the cards are no meld, the reason for what the player most likely meant
+    first (see :func:`meant`): a verdict's one line shows that one."""
     if len(cards) < MIN_MELD:
         return [f"a meld needs three or more cards; this has {number_word(len(cards))}"]
     set_reason, run_reason = _why_not_set(cards, rules), _why_not_run(cards, rules)
+    if meant(cards, rules) == "set":
+        return [set_reason, run_reason]
+    return [run_reason, set_reason]
+
+
+def meant(cards: Sequence[Card], rules: Ruleset) -> Kind:
+    """The kind of meld the player most likely meant: a set when more natural cards
+    share a rank than a suit, a run when more share a suit; when as many share
+    each (one natural card, say), the kind that many cards can be in this game.
+
+    >>> from referee.rules import get_ruleset, parse_cards
+    >>> shanghai = get_ruleset("shanghai")  # a sequence is four or more cards
+    >>> meant(parse_cards("9H 2C JK"), shanghai), meant(parse_cards("9H 10H 2C"), shanghai)
+    ('set', 'run')
+    """
+    if not rules.runs_allowed:  # R44
+        return "set"
     naturals = [card for card in cards if not rules.is_wild(card)]
     same_rank = max(Counter(card.rank for card in naturals).values(), default=0)
     same_suit = max(Counter(card.suit for card in naturals).values(), default=0)
-    if same_rank > same_suit or not rules.runs_allowed:  # it looks more like a set
-        return [set_reason, run_reason]
-    return [run_reason, set_reason]
+    if same_rank != same_suit:
+        return "set" if same_rank > same_suit else "run"
+    size = len(cards)
+    set_fits = size >= rules.set_min and not (rules.set_distinct_suits and size > 4)  # R9
+    run_fits = rules.run_min <= size <= rules.max_run  # R11, R12, R44
+    return "set" if set_fits and not run_fits else "run"
 
 
 # --- One meld of an initial meld (R47, R51-R56) ------------------------------------
@@ -814,7 +843,7 @@ def _fit_to_deal(verdict: MeldVerdict, rules: Ruleset, deal: DealRule) -> MeldVe
             f"deal {deal.number} of {rules.name} needs "
             f"{describe_parts(deal.contract, rules.words)}; this is {article(noun)}"
         ]
-    return MeldVerdict(verdict.cards, (), tuple(dict.fromkeys(reasons))[:2])
+    return MeldVerdict(verdict.cards, (), tuple(dict.fromkeys(reasons))[:2], a_meld=True)
 
 
 def read_meld(
@@ -912,7 +941,7 @@ def extend_meld(
 
     def explain() -> Iterator[str]:
         for reason in closed:
-            yield f"{reason}: nothing may be laid off on it (R53)"
+            yield f"{reason}: nothing may be laid off on it"  # R53
         if sets:
             yield _why_not_set(cards, rules, sets[0] if len(sets) == 1 else None, limits)
         if extended and not upward:  # R54

@@ -316,7 +316,7 @@ def rescue(
     if not any(places.values()):
         return verdict((), _no_wild_card(meld, rules))
     if exchange.set_cards == 0 and exchange.run_jokers == "none":
-        return verdict((), f"{describe_exchange(rules)} (R79)")
+        return verdict((), describe_exchange(rules))  # R79
     job = _Asked(meld, naturals, rules, exchange, players)
     outcomes = [job.outcome(reading, wild) for reading, wild in places.items()]
     swaps = [swap for outcome in outcomes for swap in outcome.swaps]
@@ -460,7 +460,7 @@ class _Asked:
         if jokers:
             return jokers, None
         twos = _either([self.meld[place.at] for place in wild])
-        return [], f"in {self.rules.name} only a joker is taken from a meld: {twos} stays (R79)"
+        return [], f"in {self.rules.name} only a joker is taken from a meld: {twos} stays"  # R79
 
     # --- Sets ----------------------------------------------------------------------
 
@@ -477,7 +477,7 @@ class _Asked:
         words = rules.words
         if exchange.set_cards == 0:  # R79: a set's joker never moves
             return self._refused(
-                f"in {rules.name} the joker of {article(words.set)} stays where it is (R79)"
+                f"in {rules.name} the joker of {article(words.set)} stays where it is"  # R79
             )
         given = self.naturals
         if len(given) != exchange.set_cards:
@@ -489,7 +489,7 @@ class _Asked:
             )  # R9, R43
         closed = _closed(reading, len(meld), rules)
         if closed:
-            return self._refused(f"{closed}: its joker stays (R53)")
+            return self._refused(f"{closed}: its joker stays")  # R53
         jokers, why = self._wild_cards(wild)
         if why:
             return self._refused(why)
@@ -512,7 +512,7 @@ class _Asked:
         if self.exchange.set_cards == 2 and len(self.naturals) == 1:
             return (
                 f"in {self.rules.name} two cards of its rank take the joker's place in "
-                f"{reading.describe()}: {self.naturals[0]} and another {rank} (R79)"
+                f"{reading.describe()}: {self.naturals[0]} and another {rank}"  # R79
             )
         given = number_word(len(self.naturals))
         return f"one card takes a wild card's place in {reading.describe()}, not {given}"
@@ -532,7 +532,7 @@ class _Asked:
             )
         closed = _closed(reading, len(meld), rules)
         if closed:
-            return self._refused(f"{closed}: its joker stays (R53)")
+            return self._refused(f"{closed}: its joker stays")  # R53
         targets, why = self._wild_cards(targets)
         if why:
             return self._refused(why)
@@ -541,7 +541,7 @@ class _Asked:
             targets = [place for place in targets if place.offset in (0, last)]
             if not targets:
                 return self._refused(
-                    f"in {rules.name} a joker in the middle of {article(run)} never moves (R79)"
+                    f"in {rules.name} a joker in the middle of {article(run)} never moves"  # R79
                 )
         if exchange.run_goes == "out":
             return self._taken_out(reading, targets)
@@ -588,7 +588,7 @@ class _Asked:
         if rules.run_wilds_apart and neighbour != _position_card(beside, reading.suit):  # R54
             return None, (
                 f"{cannot}: it would stand beside {neighbour}, and in {rules.name} two wild "
-                f"cards never stand for neighbouring cards (R54)"
+                f"cards never stand for neighbouring cards"  # R54
             )
         low, high = min(reading.low, to), max(reading.high, to)
         declared = Declaration("run", suit=reading.suit, low=low, high=high)

@@ -478,6 +478,32 @@ class Ruleset:
                 most = limit
         return most
 
+    def _by_size_table(self) -> str:
+        """R51's table in words, for every size it names and every size of a contract
+        meld (a group of 4 takes the group of 3's limit, and says so): sizes of one
+        kind and limit together.
+
+        >>> from referee.rules import get_ruleset
+        >>> get_ruleset("shanghai")._by_size_table()
+        'a group of 3 or 4: 1, a sequence of 4: 1, of 5: 2, of 7: 3, of 10: 4'
+        """
+        sizes = {(kind, size) for kind, size, _ in self.wild_limit_by_size}
+        sizes |= {(part.kind, part.min) for deal in self.deals for part in deal.contract}
+        rows: list[tuple[Kind, list[int], int]] = []
+        for kind, size in sorted(sizes, key=lambda pair: (pair[0] != "set", pair[1])):
+            most = self.most_wild(kind, size)
+            if most is None:
+                continue
+            if rows and rows[-1][0] == kind and rows[-1][2] == most:
+                rows[-1][1].append(size)
+            else:
+                rows.append((kind, [size], most))
+        said = []
+        for index, (kind, kind_sizes, most) in enumerate(rows):
+            noun = "" if index and rows[index - 1][0] == kind else f"a {self.words.noun(kind)} "
+            said.append(f"{noun}of {listed([str(s) for s in kind_sizes], 'or')}: {most}")
+        return ", ".join(said)
+
     def describe_wild_limits(self) -> tuple[str, ...]:
         """The game's wild-card rules in sentences, for pages (R6, R7, R46, R50-R56)."""
         wild = "jokers and 2s are wild" if self.twos_wild else "jokers are wild"
@@ -497,11 +523,7 @@ class Ruleset:
         if self.wild_limit is WildLimit.TWO_NATURAL:  # R70
             lines.append("A meld holds at least two natural cards.")
         if self.wild_limit is WildLimit.BY_SIZE:
-            table = ", ".join(
-                f"a {self.words.noun(kind)} of {size}: {limit}"
-                for kind, size, limit in self.wild_limit_by_size
-            )
-            lines.append(f"Most wild cards in a meld, by its size: {table}.")
+            lines.append(f"Most wild cards in a meld, by its size: {self._by_size_table()}.")
             if not self.lay_offs_wild_limited:
                 lines.append("Wild cards laid off are not limited.")
         if self.set_min_natural:

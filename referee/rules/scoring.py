@@ -17,11 +17,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .cards import SUIT_NAMES, Card, check_pack, number_word
+from .cards import SUIT_NAMES, Card, check_pack
 from .errors import GameRuleError, PackError, RulesError
 from .house import BONUS_NAME, BONUS_POINTS
 from .ruleset import CardValues, Ruleset
-from .words import listed
+from .words import counted, listed
 
 NAME_LIMIT = 30
 #: The most a pot's stake or payout may be: more than any kitchen table plays for, and
@@ -524,7 +524,7 @@ def _points(rules: Ruleset, players: int, player: str, hand: Hand, *, strict: bo
 
 def points_text(points: int) -> str:
     """``"1 point"``, ``"25 points"``."""
-    return f"{points} point" if points in (1, -1) else f"{points} points"
+    return counted(points, "point", digits=True)
 
 
 def _one_of_each(jokers: bool) -> list[Card]:
@@ -605,7 +605,8 @@ class Sheet:
         """The number of the deal to record next; GameRuleError after the last."""
         if self.finished:
             raise GameRuleError(
-                f"the game is over: {number_word(len(self.deals))} deals are played"
+                f"the game is over: {counted(len(self.deals), 'deal')} "
+                f"{'is' if len(self.deals) == 1 else 'are'} played"
             )
         return len(self.deals) + 1
 

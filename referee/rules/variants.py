@@ -65,35 +65,35 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
         for option in (
             Option(
                 "ten_cards",
-                "10 cards are dealt in every deal; the contracts stay the same (R18).",
+                "10 cards are dealt in every deal; the contracts stay the same.",  # R18
                 _ten_cards,
             ),
             Option(
                 "three_and_seven",
-                "Deal 5's contract is one run of three and one run of seven (R18).",
+                "Deal 5's contract is one run of three and one run of seven.",  # R18
                 _three_and_seven,
             ),
             Option(
                 "set_distinct_suits",
                 "No two natural cards of a set may share a suit, so a set holds at "
-                "most four cards (R9, R10).",
+                "most four cards.",  # R9, R10
                 lambda rules, on: replace(rules, set_distinct_suits=on),
             ),
             Option(
                 "rescue_to_hand",
-                "A rescued wild card may go into the hand instead of straight into a meld (R25).",
+                "A rescued wild card may go into the hand instead of straight into a meld.",  # R25
                 lambda rules, on: replace(rules, rescue_to_hand=on),
             ),
             Option(
                 "twos_wild",
                 "2s are wild too, and a 2 left in hand scores as a joker; a 2 may still "
-                "stand for itself in a run of its suit (R46, R60).",
+                "stand for itself in a run of its suit.",  # R46, R60
                 _twos_wild,
             ),
             Option(
                 "partnerships",
                 "Play in two teams, partners in alternate seats; off, everyone scores "
-                "for themself (R30, R31).",
+                "for themself.",  # R30, R31
                 lambda rules, on: replace(rules, partnerships=on),
             ),
         )

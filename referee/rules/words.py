@@ -5,6 +5,8 @@ says it, and a count of wild cards.
 ('Ann, Bob and Cat', '6C, 6D or JK')
 >>> wild_cards(1), wild_cards(2), wild_cards(2, digits=True)
 ('one wild card', 'two wild cards', '2 wild cards')
+>>> counted(1, "meld"), counted(3, "meld"), counted(0, "deal"), counted(1, "point", digits=True)
+('one meld', 'three melds', 'no deals', '1 point')
 """
 
 from __future__ import annotations
@@ -25,8 +27,14 @@ def listed(items: Sequence[str], last: str = "and") -> str:
     return ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
+def counted(n: int, noun: str, *, digits: bool = False) -> str:
+    """A count and its noun, which agree: ``"one meld"``, ``"two melds"``, ``"no
+    melds"``; with ``digits``, ``"1 point"``, ``"25 points"``."""
+    count = str(n) if digits else number_word(n)
+    return f"{count} {noun}{'s' * (abs(n) != 1)}"
+
+
 def wild_cards(n: int, *, digits: bool = False) -> str:
     """``"one wild card"``, ``"three wild cards"``; with ``digits``, ``"3 wild cards"``
     (the pages' contract lines)."""
-    count = str(n) if digits else number_word(n)
-    return f"{count} wild card{'s' * (n != 1)}"
+    return counted(n, "wild card", digits=digits)

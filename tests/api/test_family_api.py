@@ -238,7 +238,7 @@ def test_blitz_takes_any_melds_of_the_whole_hand(client):  # R58
     assert body["contract"] == []
     assert body["reasons"] == [
         "deal 1 of South African Kaluki is met only by melding the whole hand, at least 13 "
-        "cards (R58); these melds hold 3"
+        "cards; these melds hold 3"
     ]
 
 

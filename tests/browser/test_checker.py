@@ -97,3 +97,20 @@ def test_typing_cards(page):
     tap(page, "typed")
     expect(page.locator("#typed-error")).to_have_count(0)
     expect(chips(page)).to_have_text(["7♥", "8♥", "JK", "9♥"])
+
+
+def test_the_verdicts_line_gives_the_telling_reason_and_a_tap_shows_the_others(page):
+    """9♥ 2♣ JK in Shanghai: three cards can only be a group there, so the line above
+    the keypad says what is wrong with the group; a tap on it shows every reason."""
+    page.goto("/check?variant=shanghai")
+    tap_cards(page, "9H 2C JK")
+    line = page.locator("#checker-dock .says")
+    expect(line).to_contain_text(
+        "✘ Not a meld: too many wild cards for Shanghai: a group of three may hold at "
+        "most one wild card, and this has two"
+    )
+    line.get_by_role("link").tap()
+    other = page.locator("#verdict-reasons li").nth(1)
+    expect(other).to_have_text("a sequence needs four or more cards in Shanghai; this has three")
+    expect(other).to_be_in_viewport()
+    assert other.bounding_box()["y"] + other.bounding_box()["height"] <= line.bounding_box()["y"]

@@ -90,3 +90,39 @@ def test_laying_off(page):
     tap_cards(page, "KS")
     expect(verdict).to_have_class(re.compile(r"\billegal\b"))
     expect(verdict.locator(".reasons")).to_have_text("K♠ does not belong in a run of hearts")
+
+
+def test_remove_stays_beside_its_meld_at_360_px(new_context):
+    """A meld of the initial meld with its verdict: Remove sits on the meld's line."""
+    page = new_context(width=360).new_page()
+    game = start_push(page)
+    page.goto(f"{game}/check?mode=contract&melds=8S+8H+8D+8C+JK&cards=KS")
+    meld = page.locator(".meld-done").first
+    expect(meld.locator(".mini")).to_contain_text("✘")
+    cards = meld.locator(".chips").bounding_box()
+    remove = meld.get_by_role("button", name="Remove").bounding_box()
+    assert remove["y"] < cards["y"] + cards["height"]  # on the cards' line, not under it
+    assert remove["height"] < 60  # one line: the word does not wrap
+    assert remove["x"] + remove["width"] <= 360
+
+
+def test_a_finished_games_checker_may_check_any_deal(page, server):
+    """After the last deal the checker lets the player pick any deal of the game."""
+    from .helpers import api
+
+    game = api(
+        server, "/api/v1/games", {"variant": "push", "players": ["Ann", "Bob", "Cat", "Dan"]}
+    )
+    for _ in range(5):
+        api(
+            server,
+            f"/api/v1/games/{game['id']}/deals",
+            {"went_out": "Ann", "points": {"Bob": 15, "Dan": 10}},
+            game["edit_key"],
+        )
+    page.goto(f"/games/{game['id']}/check")
+    expect(page.locator(".contract")).to_contain_text("Deal 5 · 10 cards")
+    page.get_by_role("link", name=re.compile(r"^Deal 2, 7 cards")).tap()
+    expect(page.locator(".contract")).to_contain_text("Deal 2 · 7 cards")
+    tap_cards(page, "8S 8H 8D")
+    expect(page.locator(".contract")).to_contain_text("Deal 2 · 7 cards")  # taps keep the deal

@@ -46,3 +46,46 @@ def test_points_no_hand_in_the_game_can_hold_are_refused_with_the_reason(page):
     expect(page.locator("#points-2-error")).to_have_text(
         "Cat's points cannot be below 0; -5 was given"
     )
+
+
+EIGHT = ("Annabelle", "Bartholomew", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal")
+
+
+def test_every_sides_sum_is_read_whole_before_save_on_a_narrow_phone(new_context):
+    """Eight players on a 360 px phone: the sums above Save wrap, none cut off."""
+    page = new_context(width=360).new_page()
+    start_game(page, "Shanghai", EIGHT)
+    open_deal_form(page, 1)
+    went_out(page, 0)
+    for seat in range(1, 8):
+        points(page, seat, str(100 + seat))
+    sums = adds(page)
+    expect(sums).to_have_text(
+        "This deal adds: Ann. 0 · Bar. 101 · Cat 102 · Dan 103 · Eve 104 · Fay 105 · Gus 106 · Hal 107"
+    )
+    box = page.locator("#adds").bounding_box()
+    for side in range(8):
+        part = sums.locator("strong").nth(side).bounding_box()
+        # Each side's name and points inside the pinned line, not under Save or cut off.
+        assert box["y"] <= part["y"] and part["y"] + part["height"] <= box["y"] + box["height"]
+        assert part["x"] + part["width"] <= 360
+    assert sums.evaluate("p => p.scrollWidth <= p.clientWidth")  # no "…"
+    save = page.locator("button[name='save']").bounding_box()
+    assert box["y"] + box["height"] <= save["y"]
+
+
+def test_a_deal_saved_straight_after_typing_leaves_nothing_for_the_next(page):
+    """Points typed and Save tapped at once: the typed field's answer may still be
+    settling as the save goes through; the next deal still opens empty, never on
+    the saved entry as one "not saved"."""
+    start_push(page)
+    for number in (1, 2, 3):
+        open_deal_form(page, number)
+        went_out(page, 0)
+        page.locator("input[name='points-1']").fill("25")
+        page.locator("input[name='points-3']").fill("10")
+        page.locator("button[name='save']").tap()  # the field left and Save at once
+        expect(page.get_by_role("link", name=f"Enter deal {number + 1}")).to_be_visible()
+    open_deal_form(page, 4)
+    expect(page.locator("#leftover")).to_have_count(0)
+    expect(page.locator("input[name='points-1']")).to_have_value("")

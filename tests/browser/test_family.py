@@ -69,10 +69,10 @@ def test_a_whole_game_of_shanghai_with_eight_players_on_a_narrow_phone(new_conte
     )
     # Short heads, the full names in a key below the sheet.
     expect(page.locator("table.sheet thead th")).to_have_text(
-        ["Deal", "Ann", "Bar", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+        ["Deal", "Ann.", "Bar.", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
     )
-    expect(page.locator(".sheet-key")).to_have_text("Ann: Annabelle · Bar: Bartholomew")
-    expect(page.locator("table.sheet abbr[title='Bartholomew']")).to_have_text("Bar")
+    expect(page.locator(".sheet-key")).to_have_text("Ann.: Annabelle · Bar.: Bartholomew")
+    expect(page.locator("table.sheet abbr[title='Bartholomew']")).to_have_text("Bar.")
 
     added = []
     for number in range(1, 11):

@@ -17,7 +17,7 @@ def test_my_hand_shows_its_melds_and_the_points_left_then_what_it_lacks(page):
 
     tap_cards(page, "8C 8H JK KD KS KH 4C 9D")
     expect(chips(page)).to_have_count(8)
-    solution = page.locator(".result .solution")
+    solution = page.locator("#checker-live .solution")
     expect(solution.locator(".says")).to_have_text("✔ Your hand meets the contract")
     melds = solution.locator(".solved-meld")
     expect(melds).to_have_count(2)
@@ -64,7 +64,7 @@ def test_my_hand_without_a_game_once_the_game_and_deal_are_chosen(page):
     expect(page.locator(".contract")).to_contain_text("Deal 2 · 11 cards")
 
     tap_cards(page, "8C 8H 8S 4D 5D 6D 7D 8D 9D", "#checker")
-    solution = page.locator(".result .solution")
+    solution = page.locator("#checker-live .solution")
     expect(solution.locator(".says")).to_have_text("✔ Your hand meets the contract")
     expect(solution.locator(".solved-meld")).to_have_count(2)
     expect(solution.locator(".left .card")).to_have_text(["4♦", "5♦"])
@@ -72,3 +72,22 @@ def test_my_hand_without_a_game_once_the_game_and_deal_are_chosen(page):
     page.reload()
     expect(chips(page)).to_have_count(9)
     expect(solution.locator(".says")).to_have_text("✔ Your hand meets the contract")
+
+
+def test_my_hand_answers_where_it_is_seen_without_scrolling(page):
+    """Eleven cards of Shanghai's deal 1: the solver's answer is in view above the
+    keypad, and the line pinned there says it, not an empty strip."""
+    page.goto("/check?variant=shanghai&deal=1&mode=hand")
+    tap_cards(page, "8C 8H JK KD KS KH 4C 9D 5S 6S 7S")
+    says = page.locator("#checker-live .solution .says")
+    expect(says).to_have_text("✔ Your hand meets the contract")
+    keypad = page.locator(".keypad").bounding_box()
+    dock = page.locator("#checker-dock").bounding_box()
+    box = says.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= dock["y"] <= keypad["y"]
+    expect(page.locator("#checker-dock .says")).to_have_text(
+        "✔ Meets the contract with two melds; 31 points stay in hand"
+    )
+    tap(page, "back")  # take the 7♠ away, then a king: one card short
+    page.get_by_role("button", name="Remove KH").tap()
+    expect(page.locator("#checker-dock .says")).to_contain_text("✘ One card short")

@@ -162,5 +162,5 @@ def test_moving_a_joker_in_loba(page):  # R79
     tap_cards(page, "10C")
     expect(verdict.locator(".says")).to_have_text("✘ The joker stays")
     expect(verdict.locator(".reasons li")).to_have_text(
-        ["in Loba a joker in the middle of an escalera never moves (R79)"]
+        ["in Loba a joker in the middle of an escalera never moves"]
     )

@@ -9,6 +9,7 @@ from .helpers import (
     expect_sheet,
     open_deal_form,
     points,
+    start_game,
     start_push,
     wait_until,
     went_out,
@@ -91,3 +92,60 @@ def test_the_edit_key_never_reaches_the_server_log_nor_a_referer(page, new_conte
     wait_until(lambda: f"{game}/join" in SERVER_LOG[0].read_text(), "the visit logged")
     assert key not in SERVER_LOG[0].read_text()  # ... without the key
     assert not [referer for referer in referers if key in referer]
+
+
+SIX = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay")
+
+
+def six_at_the_table(page, new_context, deal):
+    """A game of six on two phones; this one has entered ``deal`` down to its last
+    player (points for all), the other one keeps the sheet too."""
+    game = start_game(page, "Caribbean Kalooki", SIX)
+    keeper = new_context().new_page()
+    join_as_editor(page, keeper)
+    if deal > 1:
+        enter_deal_by_points(keeper, 1, 1, {0: 20, 2: 15, 3: 15, 4: 15, 5: 15})
+    page.goto(game)
+    open_deal_form(page, deal)
+    went_out(page, 0)
+    for seat in range(1, 6):
+        points(page, seat, "15")
+    return game, keeper
+
+
+def save_from_the_bottom(page, refused: str, says: str) -> None:
+    """Tap Save with the last player in view; the refusal ``refused`` must then be in
+    view and focused, saying ``says``."""
+    page.locator("input[name='points-5']").scroll_into_view_if_needed()
+    expect(page.locator("#deal h1")).not_to_be_in_viewport()
+    page.locator("button[name='save']").tap()
+    message = page.locator(refused)
+    expect(message).to_contain_text(says)
+    expect(message).to_be_in_viewport()
+    expect(message).to_be_focused()
+
+
+def test_a_clash_is_said_where_the_eye_is_and_no_button_offers_another_deal(page, new_context):
+    """Six players: the phone saves from the bottom of a long form; what happened is
+    brought into view and focused, not left above the fold."""
+    _, keeper = six_at_the_table(page, new_context, 1)
+    enter_deal_by_points(keeper, 1, 1, {0: 20, 2: 15, 3: 15, 4: 15, 5: 15})
+    save_from_the_bottom(page, "#leftover", "another phone saved deal 1")
+    # The pinned line says it too, and no button there offers to save anything.
+    expect(page.locator("#adds")).to_contain_text("another phone saved deal 1")
+    expect(page.locator("#deal-dock button")).to_have_count(0)
+
+
+def test_a_save_on_a_sheet_changed_elsewhere_says_so_in_view_and_saves_the_same_deal(
+    page, new_context
+):
+    """Another phone corrects deal 1 while this one enters deal 2: the message is in
+    view and focused, and the button still says which deal it saves."""
+    game, keeper = six_at_the_table(page, new_context, 2)
+    keeper.goto(game)
+    keeper.get_by_role("link", name="Correct deal 1").tap()
+    points(keeper, 0, "25")
+    keeper.locator("button[name='save']").tap()
+    expect(keeper).to_have_url(re.compile(r"/games/[^/]+$"))
+    save_from_the_bottom(page, "#deal-errors", "another phone")
+    expect(page.locator("button[name='save']")).to_have_text("Save deal 2")

@@ -67,8 +67,8 @@ def test_a_game_of_eight_players(client):
     page = client.get(game).data.decode()
     assert len(re.findall(r'<tr class="[^"]*">', page)) == 10
     assert '<table class="sheet many">' in page
-    assert '<abbr title="Bartholomew">Bar</abbr>' in page
-    assert "Ann: Annabelle · Bar: Bartholomew" in text(client.get(game))
+    assert '<abbr title="Bartholomew">Bar.</abbr>' in page
+    assert "Ann.: Annabelle · Bar.: Bartholomew" in text(client.get(game))
     # Everyone but Annabelle scores; eight hands fit the pack of three decks.
     enter_deal(client, game, 0, **{f"points_{seat}": str(seat * 5) for seat in range(1, 8)})
     assert "1 · 11 dealer Annabelle --- 5 10 15 20 25 30 35 2 · 11 dealer Bartholomew" in text(
@@ -187,7 +187,8 @@ def test_the_checker_shows_the_games_own_words_and_card_values(client):
 #: meld of the game. (variant, cards, the page's verdict, the API's question: the deal
 #: where every meld put down is one of the initial meld, none where it may be a later one)
 LATER_MELDS_DECIDE = [
-    ("contract-rummy", "8S 8H 8D 8C", "✘ Not a meld", {"deal": 1}),  # later_melds off
+    # later_melds off: a meld, but not one of deal 1's contract (R47)
+    ("contract-rummy", "8S 8H 8D 8C", "✘ A meld, but not one of this deal", {"deal": 1}),
     ("russian", "4H 5H 6H 7H", "✔ Legal", {}),  # later_melds on
 ]
 
@@ -205,7 +206,7 @@ def test_the_checker_in_a_game_and_the_api_judge_one_meld_alike(
     assert shown in page
     assert verdict["legal"] is (shown == "✔ Legal")
     for reason in verdict["reasons"]:
-        assert f"✘ Not a meld: {reason}" in page
+        assert f"contract: {reason}" in page  # the verdict's line: its title, then why
     for reading in verdict["readings"]:
         assert f"Run of hearts, {reading['low']} to {reading['high']}" in page
     # API.md: asked with the deal, the API judges one meld of its initial meld.
@@ -217,7 +218,7 @@ def test_in_a_game_one_meld_is_judged_as_of_the_deal_where_no_new_meld_follows(c
     # Contract Rummy deal 1: two groups of exactly three; a group of four is no part.
     game = start_game(client, "contract-rummy", ["Ann", "Bob", "Cat"])
     page = text(client.get(f"{game}/check", query_string={"mode": "meld", "cards": "8S 8H 8D 8C"}))
-    assert "✘ Not a meld" in page
+    assert "✘ A meld, but not one of this deal" in page  # a meld, of the wrong size (R47)
     assert "✔ Legal" in text(client.get("/check?variant=contract-rummy&cards=8S+8H+8D+8C"))
     # Russian Rummy lays down any legal meld later: a group of four is a meld in a game too.
     russian = start_game(client, "russian", ["Ann", "Bob", "Cat"])

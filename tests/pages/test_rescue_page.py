@@ -212,7 +212,7 @@ def test_an_exchange_the_game_refuses_is_titled_the_joker_stays(client):  # R79
     page = text(tap(client, "/check", variant="loba", mode="rescue", table="9C JK JC QC",
                     into="tray", cards="10C"))  # fmt: skip
     assert "✘ The joker stays" in page
-    assert "in Loba a joker in the middle of an escalera never moves (R79)" in page
+    assert "in Loba a joker in the middle of an escalera never moves" in page
     assert "Not a rescue" not in page
 
 

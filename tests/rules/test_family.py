@@ -296,9 +296,9 @@ def test_put_down_in_names_a_deal_of_the_game_and_is_not_a_deal_too():  # R59
 CONTRACTS = {
     "gap_between_runs": ("contract-rummy", 3, ["3H 4H 5H 6H", "8H 9H 10H JH"], None),  # R48
     "one_run_cut_in_two": ("contract-rummy", 3, ["3H 4H 5H 6H", "7H 8H 9H 10H"], "need at least one card between them"),  # R48
-    "overlapping_runs": ("contract-rummy", 3, ["3H 4H 5H 6H", "5H 6H 7H 8H"], "have none (R48)"),  # R48
+    "overlapping_runs": ("contract-rummy", 3, ["3H 4H 5H 6H", "5H 6H 7H 8H"], "have none"),  # R48
     "a_joker_read_where_the_gap_holds": ("contract-rummy", 3, ["3H 4H 5H JK", "8H 9H 10H JH"], None),  # R48: 2-5
-    "a_joker_that_can_only_close_the_gap": ("king-rummy", 3, ["JK 4H 5H 6H 7H 8H 9H 10H JH QH KH", "AH 2H 3H JK"], "(R48)"),
+    "a_joker_that_can_only_close_the_gap": ("king-rummy", 3, ["JK 4H 5H 6H 7H 8H 9H 10H JH QH KH", "AH 2H 3H JK"], "have none"),  # R48
     "shanghai_needs_no_gap": ("shanghai", 7, ["3H 4H 5H 6H", "7H 8H 9H 10H", "4S 5S 6S 7S"], None),  # R48
     "loba_back_to_back": ("loba", 3, ["3H 4H 5H 6H", "7H 8H 9H 10H"], None),  # R48: R14
     "exact_no_more_melds": ("contract-rummy", 1, ["3H 3D 3C", "8H 8S 8C", "9S 9H 9C"], "the initial meld is exactly the contract's melds"),  # R47
@@ -306,7 +306,7 @@ CONTRACTS = {
     "min_a_group_of_four_is_three": ("king-rummy", 2, ["3H 3D 3C 3S", "8H 8S 8C", "9H 9S 9C"], None),  # R47
     "caribbean_more_melds": ("caribbean-kalooki", 1, ["3H 3D 3C", "8H 8S 8C", "9S 9H JK", "4S 5S 6S 7S"], None),  # R47
     "caribbean_two_threes_of_a_rank": ("caribbean-kalooki", 1, ["3H 3D 3C", "8H 8S 8C", "3S 3H JK"], "never lays down two"),  # R54
-    "caribbean_two_fours_of_a_suit": ("caribbean-kalooki", 4, ["3H 4H 5H 6H", "8H 9H 10H JH", "4S 5S 6S 7S"], "both hearts (R54)"),  # R54
+    "caribbean_two_fours_of_a_suit": ("caribbean-kalooki", 4, ["3H 4H 5H 6H", "8H 9H 10H JH", "4S 5S 6S 7S"], "both hearts"),  # R54
     "sa_kaluki_one_joker_in_all": ("sa-kaluki", 4, ["3H 4H JK", "8H 8S JK"], "at most one wild card in the whole initial meld"),  # R53
     "sa_kaluki_blitz_whole_hand": ("sa-kaluki", 1, ["3H 4H 5H 6H 7H", "8H 8S 8C", "9S 9H 9C", "JD QD KD"], None),  # R58
     "sa_kaluki_blitz_short": ("sa-kaluki", 1, ["3H 4H 5H", "8H 8S 8C"], "met only by melding the whole hand, at least 13 cards"),  # R58

@@ -108,7 +108,7 @@ def test_a_run_round_the_corner_says_why_not_in_the_tables_words():  # R69
         "other takes 5 cards, and this meld has 4"
     )
     assert read_meld(parse_cards("KS AS 2S AS"), rules).reasons[0] == (
-        "a run holds at most one ace, even round the corner (R69)"
+        "a run holds at most one ace, even round the corner"
     )
     assert (
         len(read_meld(parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"), rules).readings) == 1
