@@ -44,7 +44,7 @@ from ..plumbing.conditional import if_match_of_form, still_current, tagged
 from ..plumbing.headers import SECURITY_HEADERS
 from ..rules import RulesError, apply_house, describe_house, get_ruleset, house_changes
 from ..rules.bookkeeping import BuyTally, counts_by_deal, dealer_of
-from ..rules.scoring import Pot, Sheet
+from ..rules.scoring import Pot
 from ..storage import buys, deals, games
 from ..storage import database as storage
 from ..storage.idempotency import Guard
@@ -55,6 +55,7 @@ from .chart import running_chart
 from .forms import BuyForm, KeepForm, PlayAgainForm, UndoForm
 from .htmx import fragment, from_htmx, redirect_after_write
 from .rules_cards import RulesCard
+from .sheet_rows import rows
 from .words import card_values_text, deal_text, house_line, sheet_heads, winner_text
 
 bp = Blueprint("sheet", __name__)
@@ -188,58 +189,8 @@ def _house_of(variant: str, options: str, rules: str) -> tuple[tuple[str, ...], 
     """A game's changes from the book, in words and as a house document: worked out
     once a process for each game's rules, as a sheet is drawn every few seconds."""
     book = get_ruleset(variant, json.loads(options))
-    kept = apply_house(book, json.loads(rules))
+    kept = apply_house(book, json.loads(rules), check=False)  # R73: as the game kept them
     return describe_house(book, kept), house_changes(book, kept)
-
-
-def rows(sheet: Sheet) -> list[dict[str, Any]]:
-    """A row per deal of the game, played or not, labelled by its number and the
-    cards dealt (R34): in the family many deals deal as many cards as another."""
-    running = sheet.running
-    table = []
-    rules, players = sheet.table.rules, sheet.table.players
-    for index, rule in enumerate(rules.deals):
-        played = index < len(sheet.deals)
-        current = index == len(sheet.deals)
-        table.append(
-            {
-                "number": rule.number,
-                "cards": rule.cards,
-                "played": played,
-                "totals": running[index] if played else None,
-                **_went_out(sheet, index),
-                "current": current,
-                # R76: who dealt each deal played, and who deals the one being played
-                "dealer": dealer_of(rules, players, rule.number) if played or current else None,
-                "adjusted": _adjusted(sheet, index) if played else [],
-            }
-        )
-    return table
-
-
-def _went_out(sheet: Sheet, index: int) -> dict[str, Any]:
-    """Who went out in a played deal, and the side whose cell is marked for it; and
-    whether the table was bent (R63): none of them for a deal to come or one that
-    ended on an empty stock (R27)."""
-    deal = sheet.deals[index] if index < len(sheet.deals) else None
-    if deal is None or deal.went_out is None:
-        return {"went_out": None, "out_side": None, "bent": False}
-    side = sheet.table.side_of(deal.went_out).name
-    return {"went_out": deal.went_out, "out_side": side, "bent": deal.bent_table}
-
-
-def _adjusted(sheet: Sheet, index: int) -> list[tuple[str, str]]:
-    """The sides whose cell a bonus or penalty changes in the deal (R75), each with
-    what it was: ``("They", "Bob -10, exact cut")``."""
-    adjust = sheet.deals[index].adjust
-    marks = []
-    for side in sheet.table.sides:
-        for player in side.players:
-            if player in adjust:
-                given = adjust[player]
-                reason = f", {given.reason}" if given.reason else ""
-                marks.append((side.name, f"{player} {given.points:+d}{reason}"))
-    return marks
 
 
 @bp.post("/games/<game_id>/undo")
