@@ -242,10 +242,10 @@ class SearchTooLong(GameRuleError):
 #: place of a run filled, a meld of wild cards alone placed, each one step, shared
 #: by every search of the solve (the best melds, the count of what is missing, the
 #: completing cards). Steps, not seconds: the same hand gets the same answer on any
-#: machine. The dealt hands of every game take at most a few thousand; the limit
-#: holds the worst hand a request may send to about a fifth of a second of one
-#: core (docs/performance.md, "The hand solver").
-SEARCH_LIMIT = 60_000
+#: machine. A step is 1.5-3.5 us of one core, so the worst hand a request may send
+#: costs about a quarter of a second at most; the dealt hands of every game take at
+#: most 55,000 (docs/performance.md, "The hand solver").
+SEARCH_LIMIT = 70_000
 
 #: The steps of working out the bound for new cards left, or parts needed: a pass
 #: over every rank and suit.
