@@ -27,6 +27,7 @@ at once.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -259,19 +260,17 @@ TOO_MANY_CARDS = (
 
 
 class Work:
-    """The steps of work a solve may still do (``left``; None: no limit), shared by
-    all its searches, and the steps done (``spent``)."""
+    """The steps of work a solve may do (``limit``; None: no limit), shared by all
+    its searches, and the steps done so far (``spent``)."""
 
     def __init__(self, limit: int | None = SEARCH_LIMIT) -> None:
-        self.left = limit
+        self.limit = limit
         self.spent = 0
+        self.most = math.inf if limit is None else limit
 
     def spend(self, steps: int = 1) -> None:
         self.spent += steps
-        if self.left is None:
-            return
-        self.left -= steps
-        if self.left < 0:
+        if self.spent > self.most:
             raise SearchTooLong(TOO_MANY_CARDS)
 
 

@@ -366,6 +366,20 @@ def test_a_hand_too_long_to_search_is_refused_with_a_sentence_not_guessed(
     assert SEARCH_LIMIT < work.spent <= SEARCH_LIMIT + BOUND_STEPS
 
 
+def test_a_dealt_hand_near_the_limit_is_answered_whole_and_exactly():
+    """King Rummy's fourth deal (two sets and a run, the whole hand down, R58): ten
+    cards and the one drawn, three jokers, one card short. Its answer, with every
+    completing card, takes over nine tenths of the allowance, and is the answer the
+    search with no limit gives."""
+    hand, rules = parse_cards("8S 8C 10C JS JC 9S 5S 6S JK JK JK"), get_ruleset("king-rummy")
+    work = Work()
+    solution = solve_hand(hand, rules, 4, work=work)
+    assert 0.9 * SEARCH_LIMIT < work.spent <= SEARCH_LIMIT
+    assert solution == solve_hand(hand, rules, 4, work=Work(None))
+    assert (solution.met, solution.short) == (False, 1)
+    assert solution.completing_tokens[:5] == ("7S", "10S", "10H", "10D", "10C")
+
+
 #: Hands of each part of the answer: the best melds (met), the count of what is
 #: missing (short by two), the completing cards (short by one, R66).
 EVERY_PART = {
