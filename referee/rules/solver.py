@@ -239,18 +239,20 @@ class SearchTooLong(GameRuleError):
     says so); the solver answers exactly or not at all, never with a guess (R67)."""
 
 
-#: Steps of work one solve may do: a position looked at, a meld tried from it, a
-#: place of a run filled, a meld of wild cards alone placed, each one step, shared
-#: by every search of the solve (the best melds, the count of what is missing, the
-#: completing cards). Steps, not seconds: the same hand gets the same answer on any
-#: machine. A step is 1.5-3.5 us of one core, so the worst hand a request may send
-#: costs about a quarter of a second at most; the dealt hands of every game take at
-#: most 55,000 (docs/performance.md, "The hand solver").
-SEARCH_LIMIT = 70_000
-
-#: The steps of working out the bound for new cards left, or parts needed: a pass
-#: over every rank and suit.
-BOUND_STEPS = 3
+#: Steps of work one solve may do, shared by every search of the solve (the best
+#: melds, the count of what is missing, the completing cards). A step is about a
+#: microsecond of one core on a quiet machine, whatever the work: a place of a run
+#: filled, a way of a set tried, is one step; a position looked at, or a meld tried
+#: from it, four (SEARCH_STEPS); the bound worked out for new cards left, twelve
+#: (BOUND_STEPS); a meld of wild cards alone placed, twelve (PLACE_STEPS): weights
+#: fitted to the CPU time of dealt and long random hands of every game
+#: (docs/performance.md, "The limit of work"). Steps, not seconds: the same hand
+#: gets the same answer on any machine. So the worst hand a request may send stops
+#: at about a quarter of a second of a core.
+SEARCH_LIMIT = 200_000
+SEARCH_STEPS = 4
+BOUND_STEPS = 12
+PLACE_STEPS = 12
 
 #: What a player is told when a hand takes more than ``SEARCH_LIMIT`` steps.
 TOO_MANY_CARDS = (
@@ -700,7 +702,7 @@ class _Search:
                 memo[state] = None
                 return None
         spend = self.work.spend
-        spend()
+        spend(SEARCH_STEPS)
         counts_left = state.counts_left
         if any(state.need):
             # Parts still needed that the cards left cannot meet, even with the cards
@@ -721,7 +723,7 @@ class _Search:
             return found
         best: Found | None = None
         for plan, gain, after in self._melds(first, state):
-            spend()
+            spend(SEARCH_STEPS)
             sub = self._search(after)
             if sub is None:
                 continue
@@ -937,7 +939,9 @@ class _Search:
         if shapes is None:
             shapes = self.shapes[key] = list(self._run_shapes(first, state))
         wilds_before = self._wilds_so_far(state)
+        spend = self.work.spend
         for shape in shapes:
+            spend()
             if self.cross and self._crosses("run", state.cross, 0, suit, shape.low, shape.high):
                 continue
             size = shape.high - shape.low + 1
@@ -965,7 +969,7 @@ class _Search:
         budget = self.wild_total - sum(state.twos) - state.used
         phantom_budget = self.phantoms - len(state.phantoms)
         twos_free = self.twos[suit_index] - state.twos[suit_index] if self.natural_twos else 0
-        self.work.spend(BOUND_STEPS)  # the places the hand can fill, below
+        self.work.spend(3)  # the places the hand can fill, below
         sizes: Sequence[int] = range(self.run_min, self.max_run + 1)
         if self.trim:
             wanted = {
@@ -1165,7 +1169,7 @@ class _Search:
             nonlocal best
             if self.feasible and best is not None:
                 return
-            self.work.spend()
+            self.work.spend(PLACE_STEPS)
             if at == len(parts) and done(size):
                 points = self.wild_points[twos]
                 gain = points[used + wilds] - points[used]

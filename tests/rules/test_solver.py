@@ -366,18 +366,16 @@ def test_a_hand_too_long_to_search_is_refused_with_a_sentence_not_guessed(
     assert SEARCH_LIMIT < work.spent <= SEARCH_LIMIT + BOUND_STEPS
 
 
-def test_a_dealt_hand_near_the_limit_is_answered_whole_and_exactly():
-    """King Rummy's fourth deal (two sets and a run, the whole hand down, R58): ten
-    cards and the one drawn, three jokers, one card short. Its answer, with every
-    completing card, takes over nine tenths of the allowance, and is the answer the
-    search with no limit gives."""
-    hand, rules = parse_cards("8S 8C 10C JS JC 9S 5S 6S JK JK JK"), get_ruleset("king-rummy")
+def test_a_dealt_hand_near_the_limit_is_answered_exactly():
+    """Telefunken's seventh deal (a trio and a run of seven or more, the whole hand
+    down, R58): eleven cards and the one drawn, four jokers, three cards short. Working out how short takes
+    nearly the whole allowance, and answers as the search with no limit does."""
+    hand, rules = parse_cards("9D 9H 9H 7C 8C 9C 10C JK JK JK JK 6D"), get_ruleset("telefunken")
     work = Work()
-    solution = solve_hand(hand, rules, 4, work=work)
-    assert 0.9 * SEARCH_LIMIT < work.spent <= SEARCH_LIMIT
-    assert solution == solve_hand(hand, rules, 4, work=Work(None))
-    assert (solution.met, solution.short) == (False, 1)
-    assert solution.completing_tokens[:5] == ("7S", "10S", "10H", "10D", "10C")
+    solution = solve_hand(hand, rules, 7, work=work)
+    assert 0.95 * SEARCH_LIMIT < work.spent <= SEARCH_LIMIT
+    assert solution == solve_hand(hand, rules, 7, work=Work(None))
+    assert (solution.met, solution.short, solution.left_points) == (False, 3, 127)
 
 
 #: Hands of each part of the answer: the best melds (met), the count of what is
