@@ -46,6 +46,7 @@ bench: install
 	$(BIN)/python benchmarks/load.py                        # 200, 1,000, 2,000 phones; the floor
 	$(BIN)/python benchmarks/load.py --servers 2 --phones 2000 --floor-seconds 0  # scaled out
 	$(BIN)/python benchmarks/slow_clients.py                # a cheap GET beside 200 slow connections
+	$(BIN)/python benchmarks/solves.py                      # a cheap GET beside 16 worst-case solves
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis

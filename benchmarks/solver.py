@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT))
 from house_rules import random_house  # noqa: E402  (benchmarks/house_rules.py)
 
 from referee.rules import VARIANTS, Card, Ruleset, get_ruleset, solve_hand  # noqa: E402
-from referee.rules.solver import SearchTooLong, _Search  # noqa: E402
+from referee.rules.solver import SEARCH_LIMIT, SearchTooLong, Work, _Search  # noqa: E402
 from tests.rules.partition import best_left  # noqa: E402
 
 GAMES = (
@@ -229,19 +229,27 @@ def main() -> None:
         f"objects at start {args.gc}"
     )
     print(f"aim: p99 under {AIM_P99_MS:.0f} ms for every hand the games deal\n")
-    print(f"{'game':20} {'cards':>5} {'hands':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
+    print(
+        f"{'game':20} {'cards':>5} {'hands':>6} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8} "
+        f"{'steps':>7}"
+    )
+    refused_in_all = 0
     for variant, options in GAMES:
         rules = get_ruleset(variant, options)
         rng = random.Random(args.seed)
         by_size: dict[int, list[float]] = defaultdict(list)
+        steps: dict[int, int] = defaultdict(int)  # the most steps of work a hand took
         too_long = 0
         for number, hand in hands_of(rules, args.hands, rng):
+            work = Work()
             try:
-                ms, _ = timed(lambda: solve_hand(hand, rules, number))  # noqa: B023
+                ms, _ = timed(lambda: solve_hand(hand, rules, number, work=work))  # noqa: B023
             except SearchTooLong:
-                too_long += 1  # refused at SEARCH_LIMIT positions: no answer, no time kept
+                too_long += 1  # refused at SEARCH_LIMIT steps: no answer, no time kept
                 continue
             by_size[len(hand)].append(ms)
+            steps[len(hand)] = max(steps[len(hand)], work.spent)
+        refused_in_all += too_long
         if too_long:
             print(f"{variant:20} {too_long} hands refused as too long to solve exactly")
         everything = sorted(ms for times in by_size.values() for ms in times)
@@ -249,12 +257,16 @@ def main() -> None:
             times = sorted(by_size[size])
             print(
                 f"{variant:20} {size:5} {len(times):6} {percentile(times, 0.5):8.2f} "
-                f"{percentile(times, 0.99):8.2f} {times[-1]:8.1f}"
+                f"{percentile(times, 0.99):8.2f} {times[-1]:8.1f} {steps[size]:7,}"
             )
         print(
             f"{variant:20} {'all':>5} {len(everything):6} {percentile(everything, 0.5):8.2f} "
-            f"{percentile(everything, 0.99):8.2f} {everything[-1]:8.1f}\n"
+            f"{percentile(everything, 0.99):8.2f} {everything[-1]:8.1f} "
+            f"{max(steps.values()):7,}\n"
         )
+    print(
+        f"dealt hands refused as too long (over {SEARCH_LIMIT:,} steps of work): {refused_in_all}"
+    )
     print("\nthe best-melds search against the exhaustive partitioner, same hands")
     print("(each timed as timeit does: the collector run before and held off during):")
     print(f"{'game':20} {'cards':>5} {'hands':>6} {'solver ms':>10} {'brute ms':>10} {'ratio':>7}")

@@ -19,7 +19,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from . import api, api_games, pages  # noqa: F401 (api_games: the games' paths, on api.bp)
 from .pages.phone_memory import PhoneCookie
 from .pages.sheet import UnchangedSheet
-from .plumbing import commands, errors, health, logs
+from .plumbing import commands, errors, health, logs, solves
 from .plumbing.extensions import MAX_BODY_BYTES, compress, csrf
 from .plumbing.headers import SECURITY_HEADERS
 from .storage import database as storage
@@ -59,6 +59,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     csrf.exempt(api.bp)  # the API is for programs: JSON bodies and X-Edit-Key, no cookies
     compress.init_app(app)
+    solves.init_app(app)
 
     @app.after_request
     def security_headers(response: Any) -> Any:
@@ -102,6 +103,9 @@ def _configure(app: Flask, test_config: Mapping[str, Any] | None) -> None:
         SEND_FILE_MAX_AGE_DEFAULT=timedelta(days=365),
         COMPRESS_MIN_SIZE=256,
         GAMES_PER_MINUTE=10,
+        # Hand solves at once, in a worker process and for one client (plumbing.solves).
+        SOLVES_AT_ONCE=1,
+        SOLVES_PER_CLIENT=1,
         PROXY_HOPS=0,
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{instance / 'referee.db'}",
         SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},

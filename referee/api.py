@@ -13,6 +13,7 @@ from flask import Blueprint, Response, current_app, jsonify, request
 from pydantic import ValidationError
 
 from .openapi import openapi_document
+from .plumbing import solves
 from .plumbing.cross_site import refuse_other_sites
 from .plumbing.errors import HTTP_SENTENCES, ApiError
 from .rules import (
@@ -222,7 +223,9 @@ def score() -> Response:
 def solve() -> Response:
     body = read_body(HandSolveIn)
     rules = _ruleset(body)
-    solution = solve_hand(parse_cards(body.cards), rules, body.deal, body.players)
+    cards = parse_cards(body.cards)
+    with solves.solving():
+        solution = solve_hand(cards, rules, body.deal, body.players)
     return answer(HandSolutionOut.of(solution))
 
 

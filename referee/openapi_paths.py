@@ -112,7 +112,11 @@ HEADERS: dict[str, Any] = {
     "ETag": {
         "description": "The game's version; it changes with every change to the game.",
         "schema": {"type": "string"},
-    }
+    },
+    "RetryAfter": {
+        "description": "Seconds after which the same request may be answered otherwise.",
+        "schema": {"type": "integer"},
+    },
 }
 
 _ERRORS = {
@@ -144,7 +148,8 @@ _ERRORS = {
         "Well-formed but against the rules of the game: a card the pack cannot hold, "
         "a player who is not in the game, points no hand can make, a game for a number "
         "of players the variant is not played by, a deal where nobody went out in a game "
-        "that reshuffles the discards (R64), house rules no table could play (R71).",
+        "that reshuffles the discards (R64), house rules no table could play (R71), a "
+        "hand to solve whose search is past the solver's limit of work (R67).",
     ),
     "429": ("TooManyRequests", "Too many games started from this address in a minute."),
 }
@@ -162,7 +167,17 @@ RESPONSES: dict[str, Any] = {
         "If-Match named an older version of the game; nothing changed.",
         ref("StaleGame"),
         headers={"ETag": {"$ref": "#/components/headers/ETag"}},
-    )
+    ),
+    "SolveUnderway": content(
+        "A hand sent from this address is still being solved; ask again after Retry-After.",
+        ref("Error"),
+        headers={"Retry-After": {"$ref": "#/components/headers/RetryAfter"}},
+    ),
+    "SolvesBusy": content(
+        "The server is solving as many hands as it runs at once; ask again after Retry-After.",
+        ref("Error"),
+        headers={"Retry-After": {"$ref": "#/components/headers/RetryAfter"}},
+    ),
 }
 
 
@@ -275,6 +290,11 @@ RULES_PATHS: dict[str, Any] = {
         HandSolveIn,
         "HandSolution",
     ),
+}
+# Solves run a few at a time (referee/plumbing/solves.py): one past the limit is refused.
+RULES_PATHS["/api/v1/hands/solve"]["post"]["responses"] |= {
+    "429": {"$ref": "#/components/responses/SolveUnderway"},
+    "503": {"$ref": "#/components/responses/SolvesBusy"},
 }
 
 #: The document itself.

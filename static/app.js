@@ -187,9 +187,22 @@
     });
   }
 
+  // A hand the server could not solve just now (too many solves at once: a 429 or 503
+  // with Retry-After) is answered with the checker itself, saying so beside the
+  // hand: show it, as a full page load would.
+  function showRefusedSolve(event) {
+    var xhr = event.detail.xhr;
+    if ((xhr.status === 429 || xhr.status === 503) && xhr.getResponseHeader("Retry-After") &&
+        xhr.responseText.indexOf('id="checker-live"') >= 0) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     keepAwake();
     shareButtons();
+    document.body.addEventListener("htmx:beforeSwap", showRefusedSolve);
     document.body.addEventListener("htmx:afterSettle", showWhatMatters);
     joinFromLink();
     var form = document.querySelector("form[data-draft]");

@@ -11,6 +11,7 @@ import os
 import shutil
 import signal
 import sqlite3
+import threading
 import uuid
 
 import pytest
@@ -174,3 +175,58 @@ def stored_app(database_uri):
 @pytest.fixture
 def stored_client(stored_app):
     return stored_app.test_client()
+
+
+class HeldSolve:
+    """The hand solver made to hold each solve until the test lets them go
+    (``release``), then answer as ever. A test sees what else the server does while
+    solves run, waiting on events, never on time."""
+
+    def __init__(self, solve):
+        self.solve = solve
+        self.running = 0
+        self.changed = threading.Condition()
+        self.release = threading.Event()
+
+    def __call__(self, *args, **kwargs):
+        with self.changed:
+            self.running += 1
+            self.changed.notify_all()
+        assert self.release.wait(PATIENCE), "the test never let the solve go"
+        return self.solve(*args, **kwargs)
+
+    def in_background(self, call):
+        """Run ``call`` (a request) on a thread of its own until its solve is running;
+        the request's answer, once the solves are let go, from the returned function."""
+        answers = []
+        with self.changed:
+            running = self.running
+        thread = threading.Thread(target=lambda: answers.append(call()))
+        thread.start()
+        with self.changed:
+            assert self.changed.wait_for(lambda: self.running > running, PATIENCE)
+
+        def answer():
+            self.release.set()
+            thread.join(PATIENCE)
+            return answers[0]
+
+        return answer
+
+
+#: A guard against a test that hangs, not a measure of speed.
+PATIENCE = 60
+
+
+@pytest.fixture
+def held_solve(monkeypatch):
+    """Every hand solve of the API and the pages held until the test lets it go."""
+    from referee import api
+    from referee.pages import meld_checker
+    from referee.rules import solve_hand
+
+    held = HeldSolve(solve_hand)
+    monkeypatch.setattr(api, "solve_hand", held)
+    monkeypatch.setattr(meld_checker, "solve_hand", held)
+    yield held
+    held.release.set()

@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, make_response, redirect, request, url_for
 
+from ..plumbing import solves
 from ..rules import DealRule, Ruleset
 from ..storage import games
 from . import phone_memory
@@ -40,6 +41,9 @@ def _page(checker: Checker, endpoint: str, url_args: dict[str, Any], **context: 
         **context,
     )
     response = make_response(html)
+    if checker.refusal is not None:  # too many solves at once: the page says so, and when
+        response.status_code = checker.refusal.status
+        response.headers["Retry-After"] = str(checker.refusal.retry_after)
     if from_htmx():
         response.headers["HX-Replace-Url"] = state_url
     return response
@@ -54,7 +58,11 @@ def check() -> Any:
     rules = variant.ruleset()
     deal = _chosen_deal(rules, request.args.get("deal"))
     checker = run_checker(
-        request.args, request.args.getlist("melds"), rules, deal=deal.number if deal else None
+        request.args,
+        request.args.getlist("melds"),
+        rules,
+        deal=deal.number if deal else None,
+        solving=solves.solving,
     )
     state_args: dict[str, Any] = {"variant": variant.id} if variant.id != "push" else {}
     if deal is not None:
@@ -97,7 +105,12 @@ def game_check(game_id: str) -> Any:
     fields = request.args.to_dict()
     fields.setdefault("mode", "contract")
     checker = run_checker(
-        fields, request.args.getlist("melds"), rules, len(game.players), deal.number
+        fields,
+        request.args.getlist("melds"),
+        rules,
+        len(game.players),
+        deal.number,
+        solving=solves.solving,
     )
     return _page(
         checker,

@@ -27,6 +27,7 @@ from ..rules.contracts import ContractVerdict
 from ..rules.rescue import describe_exchange, exchange_of
 from ..rules.scoring import points_text
 from ..rules.words import counted, listed
+from ..storage.database import Refused
 from .keypad import Tray
 from .words import exchange_words
 
@@ -217,8 +218,11 @@ class Checker:
     typed_error: str = ""
     #: The whole hand, kept while its melds are checked in the contract mode.
     hand: str = ""
-    #: A hand too long to solve: said beside the tray.
+    #: A hand too long to solve, or one the server could not take just now: said
+    #: beside the tray.
     tray_error: str = ""
+    #: The server's refusal to solve the hand just now (too many solves at once).
+    refusal: Refused | None = None
     verdict: MeldVerdict | None = None
     contract: ContractVerdict | None = None
     #: Rescue: the verdict as the page shows it.

@@ -24,6 +24,7 @@ can do in the deal:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from typing import NamedTuple
 
 from ..rules import (
@@ -40,6 +41,7 @@ from ..rules import (
 from ..rules.cards import number_word
 from ..rules.rescue import exchange_of, natural_cards
 from ..rules.solver import MAX_HAND
+from ..storage.database import Refused
 from .checker_views import (
     MODES,
     NEEDS_A_DEAL,
@@ -55,6 +57,9 @@ from .keypad import Tray, whole_number
 
 MAX_MELDS = 8  # melds done so far in a contract check
 
+#: What a solve runs within: the server's limit on solves at once, or nothing.
+Solving = Callable[[], AbstractContextManager[object]]
+
 
 def run_checker(
     fields: Mapping[str, str],
@@ -62,12 +67,14 @@ def run_checker(
     rules: Ruleset,
     players: int | None = None,
     deal: int | None = None,
+    solving: Solving = nullcontext,
 ) -> Checker:
     """The checker after the press in ``fields``, with its verdict. ``melds`` are the
     melds done so far of a contract check; ``deal`` is the game's deal (a contract
     check needs one; one meld is judged as put down in it, which the rules core
     holds to its contract where the game puts no new meld down after the initial
-    meld, R59)."""
+    meld, R59). A hand is solved within ``solving`` (the server's limit on solves
+    at once), which may refuse it: the checker then says why (``refusal``)."""
     mode = _mode(fields.get("mode", "meld"), deal)
     into = _into(fields.get("into"), mode)
     checker = Checker(
@@ -86,7 +93,7 @@ def run_checker(
         checker.mode = "meld"
     declare = declaration(checker.declare) if checker.declare else None
     try:
-        JUDGES[checker.mode](checker, Asked(rules, declare, players, deal))
+        JUDGES[checker.mode](checker, Asked(rules, declare, players, deal, solving))
     except RulesError as error:
         checker.error = str(error)
     checker.hint = _hint(checker)
@@ -141,6 +148,7 @@ class Asked(NamedTuple):
     declare: Declaration | None
     players: int | None
     deal: int | None
+    solving: Solving = nullcontext
 
 
 def _judge_meld(checker: Checker, asked: Asked) -> None:
@@ -186,7 +194,12 @@ def _judge_contract(checker: Checker, asked: Asked) -> None:
 def _judge_hand(checker: Checker, asked: Asked) -> None:
     """R65, R66: My hand, the best melds of the whole hand in the deal."""
     if asked.deal is not None and checker.tray.cards:
-        _solve(checker, asked.rules, asked.deal, asked.players)
+        try:
+            with asked.solving():
+                _solve(checker, asked.rules, asked.deal, asked.players)
+        except Refused as refusal:  # too many solves at once: ask again in a moment
+            checker.tray_error = str(refusal)
+            checker.refusal = refusal
 
 
 #: Each mode's judge.

@@ -27,6 +27,7 @@ at once.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -47,7 +48,16 @@ from .melds import (
 )
 from .ruleset import RANKS, Ace, ContractPart, DealRule, Kind, Ruleset, WildLimit, rank_at
 
-__all__ = ["MAX_COMPLETING", "MAX_HAND", "Solution", "SolvedMeld", "solve_hand"]
+__all__ = [
+    "MAX_COMPLETING",
+    "MAX_HAND",
+    "SEARCH_LIMIT",
+    "SearchTooLong",
+    "Solution",
+    "SolvedMeld",
+    "Work",
+    "solve_hand",
+]
 
 MAX_HAND = 30  # a larger hand is a RulesError (API: a 400)
 MAX_COMPLETING = 12  # R66: a handful of the cards that would complete the contract
@@ -105,13 +115,20 @@ class Solution:
 
 
 def solve_hand(
-    cards: Sequence[Card], rules: Ruleset, deal: int, players: int | None = None
+    cards: Sequence[Card],
+    rules: Ruleset,
+    deal: int,
+    players: int | None = None,
+    work: Work | None = None,
 ) -> Solution:
     """The best way ``cards`` meet the contract of deal ``deal`` (R65), or how far
     they fall short and which cards would complete it (R66). Exact (R67).
 
     A hand of more than thirty cards, an unknown deal or player count is a
-    RulesError; a hand the pack cannot hold a PackError (R3, R49).
+    RulesError; a hand the pack cannot hold a PackError (R3, R49); a hand that
+    would take more than ``work`` allows (``SEARCH_LIMIT`` steps when not given)
+    SearchTooLong, before any answer: every part of the answer is worked out
+    within the one allowance.
     """
     rule = rules.deal(deal)
     cards = tuple(cards)
@@ -120,13 +137,13 @@ def solve_hand(
             f"a hand holds at most {MAX_HAND} cards for the solver; this one has {len(cards)}"
         )
     rules.check_cards(cards, players)
-    positions = _Budget()
-    best = _Search(rules, rule, cards, players, positions=positions).best()
+    work = work if work is not None else Work()
+    best = _Search(rules, rule, cards, players, work=work).best()
     if best is not None:
         return _assemble(rules, rule, cards, players, best)
     hand_points = sum(rules.card_values(card) for card in cards)
-    short = _shortfall(rules, rule, cards, players, positions)
-    completing = _completing(rules, rule, cards, players, positions) if short == 1 else ()
+    short = _shortfall(rules, rule, cards, players, work)
+    completing = _completing(rules, rule, cards, players, work) if short == 1 else ()
     return Solution(rule, False, (), cards, hand_points, short, completing)
 
 
@@ -218,32 +235,45 @@ _TWO_SEAT = _Seat(TWO_ITSELF, -1, None)
 
 
 class SearchTooLong(GameRuleError):
-    """The hand would take the search longer than a request may (a sentence says so);
-    the solver answers exactly or not at all, never with a guess (R67)."""
+    """The hand would take the search more work than a request may do (a sentence
+    says so); the solver answers exactly or not at all, never with a guess (R67)."""
 
 
-#: Positions one solve may look at: typical hands need a few thousand, the dealt
-#: hands of every game well under this; a 30-card hand several cards short could
-#: take minutes. (Positions, not seconds: the same hand gets the same answer on
-#: any machine.)
-SEARCH_LIMIT = 60_000
+#: Steps of work one solve may do, shared by every search of the solve (the best
+#: melds, the count of what is missing, the completing cards). A step is about a
+#: microsecond of one core on a quiet machine, whatever the work: a place of a run
+#: filled, a way of a set tried, is one step; a position looked at, or a meld tried
+#: from it, four (SEARCH_STEPS); the bound worked out for new cards left, twelve
+#: (BOUND_STEPS); a meld of wild cards alone placed, twelve (PLACE_STEPS): weights
+#: fitted to the CPU time of dealt and long random hands of every game
+#: (docs/performance.md, "The limit of work"). Steps, not seconds: the same hand
+#: gets the same answer on any machine. So the worst hand a request may send stops
+#: at about a quarter of a second of a core.
+SEARCH_LIMIT = 200_000
+SEARCH_STEPS = 4
+BOUND_STEPS = 12
+PLACE_STEPS = 12
+
+#: What a player is told when a hand takes more than ``SEARCH_LIMIT`` steps.
+TOO_MANY_CARDS = (
+    "too many cards to search at once; take out the cards that go into no meld, "
+    "or tap the cards of one meld and check it"
+)
 
 
-class _Budget:
-    """The positions a solve has left to look at, shared by all its searches."""
+class Work:
+    """The steps of work a solve may do (``limit``; None: no limit), shared by all
+    its searches, and the steps done so far (``spent``)."""
 
     def __init__(self, limit: int | None = SEARCH_LIMIT) -> None:
-        self.left = limit
+        self.limit = limit
+        self.spent = 0
+        self.most = math.inf if limit is None else limit
 
-    def spend(self) -> None:
-        if self.left is None:
-            return
-        self.left -= 1
-        if self.left < 0:
-            raise SearchTooLong(
-                "this hand is too far from the contract, or too long, to work out "
-                "exactly at once; take out the cards that cannot go into a meld and ask again"
-            )
+    def spend(self, steps: int = 1) -> None:
+        self.spent += steps
+        if self.spent > self.most:
+            raise SearchTooLong(TOO_MANY_CARDS)
 
 
 class _Search:
@@ -258,12 +288,12 @@ class _Search:
         players: int | None,
         phantoms: int = 0,
         feasible: bool = False,
-        positions: _Budget | None = None,
+        work: Work | None = None,
         extra: Sequence[Card] = (),
         relaxed: bool = False,
         relaxed_by: _Search | None = None,
     ) -> None:
-        self.positions = positions if positions is not None else _Budget(None)
+        self.work = work if work is not None else Work(None)
         self.rules, self.rule = rules, rule
         is_wild = rules.is_wild
         wild = [card for card in cards if is_wild(card)]
@@ -489,6 +519,7 @@ class _Search:
         key = (counts_left, free, need)
         counts = self.bounds.get(key)
         if counts is None:
+            self.work.spend(BOUND_STEPS)
             counts = self.bounds[key] = self._bound_counts(counts_left, free, need)
         lacking, fillable, caps, together = counts
         alone = lacking - min(wilds, fillable)
@@ -496,6 +527,7 @@ class _Search:
             return alone
         if together < 0:
             groups = self.bound_groups[counts_left, free]
+            self.work.spend(BOUND_STEPS)
             together = self._lacking_together(need, groups[1], groups[2])
             self.bounds[key] = (lacking, fillable, caps, together)
         return max(alone, together - min(wilds, caps))
@@ -509,6 +541,7 @@ class _Search:
         together, and -1 for what they lack together, worked out when asked."""
         groups = self.bound_groups.get((counts_left, free))
         if groups is None:
+            self.work.spend(BOUND_STEPS)
             groups = self.bound_groups[counts_left, free] = self._lacks_by_group(counts_left, free)
         lacks_by_part = groups[0]
         lacking = 0
@@ -668,7 +701,8 @@ class _Search:
             if relaxed.memo.get(image, ()) is None:
                 memo[state] = None
                 return None
-        self.positions.spend()
+        spend = self.work.spend
+        spend(SEARCH_STEPS)
         counts_left = state.counts_left
         if any(state.need):
             # Parts still needed that the cards left cannot meet, even with the cards
@@ -689,6 +723,7 @@ class _Search:
             return found
         best: Found | None = None
         for plan, gain, after in self._melds(first, state):
+            spend(SEARCH_STEPS)
             sub = self._search(after)
             if sub is None:
                 continue
@@ -812,6 +847,7 @@ class _Search:
                 for count in range(low, top + 1)
             ]
         for taken in choices:
+            self.work.spend()
             naturals = tuple(self.types[index] for index in taken)
             suits = {natural.suit for natural in naturals}
             suits_distinct = len(suits) == len(naturals)
@@ -828,6 +864,7 @@ class _Search:
                     naturals
                 ) + len(extra)
                 for wilds in range(top + 1):
+                    self.work.spend()
                     wild = wilds + extra_wild
                     size = natural + wild
                     if size < rules.set_min or not self._keeps_limits("set", size, natural, wild):
@@ -902,7 +939,9 @@ class _Search:
         if shapes is None:
             shapes = self.shapes[key] = list(self._run_shapes(first, state))
         wilds_before = self._wilds_so_far(state)
+        spend = self.work.spend
         for shape in shapes:
+            spend()
             if self.cross and self._crosses("run", state.cross, 0, suit, shape.low, shape.high):
                 continue
             size = shape.high - shape.low + 1
@@ -930,6 +969,7 @@ class _Search:
         budget = self.wild_total - sum(state.twos) - state.used
         phantom_budget = self.phantoms - len(state.phantoms)
         twos_free = self.twos[suit_index] - state.twos[suit_index] if self.natural_twos else 0
+        self.work.spend(3)  # the places the hand can fill, below
         sizes: Sequence[int] = range(self.run_min, self.max_run + 1)
         if self.trim:
             wanted = {
@@ -961,6 +1001,7 @@ class _Search:
                         continue  # the ace-to-ace run is found with this ace low
                     have = filled[high] - filled[low - 1]
                     have += not filled[position] - filled[position - 1]
+                    self.work.spend()
                     if size - have > spare:
                         continue
                     yield from self._fill(
@@ -997,7 +1038,10 @@ class _Search:
         counts: dict[int, int] = {}
         fills: list[tuple[list[_Seat], int, int, int]] = []
 
+        spend = self.work.spend
+
         def walk(at: int, wilds: int, extra: int, twos_used: int, last_wild: bool) -> None:
+            spend()
             if at == size:
                 fills.append((list(chosen), wilds, extra, twos_used))
                 return
@@ -1125,6 +1169,7 @@ class _Search:
             nonlocal best
             if self.feasible and best is not None:
                 return
+            self.work.spend(PLACE_STEPS)
             if at == len(parts) and done(size):
                 points = self.wild_points[twos]
                 gain = points[used + wilds] - points[used]
@@ -1329,7 +1374,7 @@ def _completing(
     rule: DealRule,
     cards: tuple[Card, ...],
     players: int | None,
-    positions: _Budget,
+    work: Work,
 ) -> tuple[Card, ...]:
     """R66: every card any one of which meets the contract, fewest points left after
     first; the joker stands for any wild card (a 2 is named only where it does what
@@ -1345,15 +1390,13 @@ def _completing(
         if scored and scored[0][1] == JOKER:
             break
         hand = (*cards, card)
-        if _Search(rules, rule, hand, players, feasible=True, positions=positions).best():
-            best = _Search(rules, rule, hand, players, positions=positions).best()
+        if _Search(rules, rule, hand, players, feasible=True, work=work).best():
+            best = _Search(rules, rule, hand, players, work=work).best()
             assert best is not None
             scored.append((points + rules.card_values(card) - best[0], card))
     # One search of each mode answers every natural card (best_with).
-    feasible = _Search(
-        rules, rule, cards, players, feasible=True, positions=positions, extra=naturals
-    )
-    best_of = _Search(rules, rule, cards, players, positions=positions, extra=naturals)
+    feasible = _Search(rules, rule, cards, players, feasible=True, work=work, extra=naturals)
+    best_of = _Search(rules, rule, cards, players, work=work, extra=naturals)
     for card in naturals:
         if feasible.best_with(card) is None:
             continue
@@ -1373,22 +1416,22 @@ def _shortfall(
     rule: DealRule,
     cards: tuple[Card, ...],
     players: int | None,
-    positions: _Budget,
+    work: Work,
 ) -> int:
     """R66: the fewest cards that, added to the hand, would meet the contract: the
     search with one more card the hand lacks each time, from a bound that never
     overstates."""
-    start = _Search(rules, rule, cards, players, positions=positions)
+    start = _Search(rules, rule, cards, players, work=work)
     wilds = start.wild_total
     least = max(1, start.lower_bound(start.start, wilds, start.need0))
     most = sum(part.min for part in rule.contract) + (
         rule.whole_hand.cards if rule.whole_hand else 0
     )
     for missing in range(least, max(most, least) + 1):
-        relaxed = _Search(rules, rule, cards, players, missing, True, positions, relaxed=True)
+        relaxed = _Search(rules, rule, cards, players, missing, True, work, relaxed=True)
         if not relaxed.best():
             continue
-        exact = _Search(rules, rule, cards, players, missing, True, positions, relaxed_by=relaxed)
+        exact = _Search(rules, rule, cards, players, missing, True, work, relaxed_by=relaxed)
         if exact.best():
             return missing
     return most

@@ -201,7 +201,7 @@ OPERATIONS = {
     ("/api/v1/melds/rescue", "post"): ({200, 400, 404, 413, 415, 422}, set()),
     ("/api/v1/contracts/check", "post"): ({200, 400, 404, 413, 415, 422}, set()),
     ("/api/v1/hands/score", "post"): ({200, 400, 404, 413, 415, 422}, set()),
-    ("/api/v1/hands/solve", "post"): ({200, 400, 404, 413, 415, 422}, set()),
+    ("/api/v1/hands/solve", "post"): ({200, 400, 404, 413, 415, 422, 429, 503}, set()),
     ("/api/v1/games", "post"): ({201, 400, 404, 409, 413, 415, 422, 429}, {"Idempotency-Key"}),
     ("/api/v1/games/{game_id}", "get"): ({200, 304, 404}, {"If-None-Match"}),
     ("/api/v1/games/{game_id}/deals", "post"): ({201, 400, 403, 404, 409, 412, 413, 415, 422}, {"X-Edit-Key", "If-Match", "Idempotency-Key"}),

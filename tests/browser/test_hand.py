@@ -1,7 +1,12 @@
 """My hand, on a phone: tap the whole hand into a game's checker and see the best
 melds to put down and the points left, or which cards it lacks (FAMILY.md R65, R66)."""
 
+import http.client
+import json
 import re
+import threading
+from contextlib import contextmanager
+from urllib.parse import urlencode
 
 from playwright.sync_api import expect
 
@@ -91,3 +96,70 @@ def test_my_hand_answers_where_it_is_seen_without_scrolling(page):
     tap(page, "back")  # take the 7♠ away, then a king: one card short
     page.get_by_role("button", name="Remove KH").tap()
     expect(page.locator("#checker-dock .says")).to_contain_text("✘ One card short")
+
+
+#: The worst hand a request may send (30 cards, four jokers): the solver's whole
+#: allowance of work, then its sentence.
+FOUR_JOKERS = (
+    "JK JK JK JK 4H QH 8C 7D 2D 5C 8D 8H QC 10C 7H 10H QD AD 3H 9C 10D KC 2C 2H 5H AH 6C JD 6H JH"
+)
+
+
+def test_a_hand_too_long_to_search_says_what_to_tap_instead(page):
+    page.goto("/check?" + urlencode({"deal": "1", "mode": "hand", "cards": FOUR_JOKERS}))
+    expect(chips(page)).to_have_count(30)
+    expect(page.locator("#checker-live")).to_contain_text(
+        "too many cards to search at once; take out the cards that go into no meld, or tap "
+        "the cards of one meld and check it"
+    )
+
+
+@contextmanager
+def other_tables_solving(server: str):
+    """Two clients of another address sending the worst hand to solve again and again,
+    so the server's one solve at a time is nearly always taken, until the block ends."""
+    stop = threading.Event()
+    port = int(server.rsplit(":", 1)[1])
+    body = json.dumps({"variant": "push", "deal": 1, "cards": FOUR_JOKERS})
+
+    def again_and_again():
+        while not stop.is_set():
+            connection = http.client.HTTPConnection(
+                "127.0.0.1", port, timeout=30, source_address=("127.0.0.2", 0)
+            )
+            connection.request(
+                "POST", "/api/v1/hands/solve", body, {"Content-Type": "application/json"}
+            )
+            connection.getresponse().read()
+            connection.close()
+
+    clients = [threading.Thread(target=again_and_again) for _ in range(2)]
+    for client in clients:
+        client.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        for client in clients:
+            client.join(30)
+
+
+def test_a_hand_asked_while_the_server_solves_others_says_to_ask_again(page, server):
+    """One solve at a time: while other tables' hands are worked out, a tap that asks
+    for this hand is answered at once with a sentence beside the hand, which stays as
+    tapped; asked again once they are done, the hand is solved."""
+    page.goto("/check?" + urlencode({"deal": "2", "mode": "hand", "cards": "8C 8H JK 4H 5H"}))
+    refused = page.locator("#tray-error")
+    with other_tables_solving(server):
+        for _ in range(20):  # a tap may land between two of their solves: tap again
+            tap(page, "rank:7")
+            if refused.count():
+                break
+        expect(refused).to_have_text(
+            "the referee is working out other hands just now; ask again in a second"
+        )
+        expect(chips(page)).to_have_count(5)
+    tap(page, "suit:H")
+    expect(refused).to_have_count(0)
+    expect(page.locator(".result .solution .says")).to_have_text("✘ Cannot meet the contract yet")
+    expect(chips(page)).to_have_count(6)

@@ -178,3 +178,55 @@ def test_the_address_after_a_send_reloads_the_same_page(client, game):
     )
     location = urlparse(response.headers["Location"])
     assert "press" not in parse_qs(location.query)
+
+
+# --- What the server will not work out (R67; referee/plumbing/solves.py) -------------
+
+FOUR_JOKERS = (
+    "JK JK JK JK 4H QH 8C 7D 2D 5C 8D 8H QC 10C 7H 10H QD AD 3H 9C 10D KC 2C 2H 5H AH 6C JD 6H JH"
+)
+
+
+def test_a_hand_too_long_to_search_says_what_to_do_and_keeps_the_hand(client):
+    """Thirty cards with four jokers: past the solver's limit of work, the page says
+    so in the API's sentence, beside the hand, which stays as tapped."""
+    page = client.get("/check", query_string={"deal": "1", "mode": "hand", "cards": FOUR_JOKERS})
+    assert page.status_code == 200
+    words = text(page)
+    assert (
+        "too many cards to search at once; take out the cards that go into no meld, or tap "
+        "the cards of one meld and check it"
+    ) in words
+    assert 'value="JK JK JK JK 4H QH' in page.data.decode()
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["page", "fragment"])
+def test_a_hand_asked_while_another_is_worked_out_is_refused_for_a_second(
+    app, client, held_solve, htmx
+):
+    """One solve at a time in a worker: a hand asked meanwhile, from another phone,
+    gets the page (or the fragment htmx swaps in, app.js) with the sentence beside the
+    hand, still tapped, a 503 and when to ask again."""
+    hand = {"deal": "2", "mode": "hand", "cards": "8C 8H JK 4H 5H 6H 7H 9S KD"}
+    first = held_solve.in_background(lambda: client.get("/check", query_string=hand))
+    other = app.test_client()
+    headers = {"HX-Request": "true"} if htmx else {}
+    page = other.get(
+        "/check", query_string=hand, headers=headers, environ_base={"REMOTE_ADDR": "10.0.0.2"}
+    )
+    assert page.status_code == 503
+    assert page.headers["Retry-After"] == "1"
+    html = page.data.decode()
+    assert 'id="checker-live"' in html and 'id="tray-error"' in html
+    assert "the referee is working out other hands just now; ask again in a second" in text(page)
+    assert 'value="8C 8H JK 4H 5H 6H 7H 9S KD"' in html
+    assert "Your hand meets the contract" in text(first())
+
+
+def test_the_checker_checks_melds_while_a_hand_is_worked_out(app, client, held_solve):
+    hand = {"deal": "2", "mode": "hand", "cards": "8C 8H JK 4H 5H 6H 7H 9S KD"}
+    first = held_solve.in_background(lambda: client.get("/check", query_string=hand))
+    meld = app.test_client().get("/check", query_string={"cards": "8C 8H JK"})
+    assert meld.status_code == 200
+    assert "Legal" in text(meld) or "legal" in text(meld)
+    assert first().status_code == 200

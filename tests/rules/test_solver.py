@@ -20,7 +20,15 @@ from referee.rules import (
     read_meld,
     solver,
 )
-from referee.rules.solver import MAX_COMPLETING, _Search, solve_hand
+from referee.rules.solver import (
+    BOUND_STEPS,
+    MAX_COMPLETING,
+    SEARCH_LIMIT,
+    SearchTooLong,
+    Work,
+    _Search,
+    solve_hand,
+)
 
 from .notation import short
 from .partition import best_left, completing, met_with_some
@@ -265,6 +273,14 @@ def hands(draw, most: int):
     return cards[:most]
 
 
+@st.composite
+def hands_with_wild_cards(draw, most: int, wild: int):
+    """A hand of ``hands`` and up to ``wild`` wild cards (jokers, 2s), ``most`` cards
+    in all."""
+    wilds = draw(st.lists(st.sampled_from([JOKER, *(Card(2, s) for s in SUITS)]), max_size=wild))
+    return draw(hands(most=most - len(wilds))) + wilds
+
+
 PROPERTY = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -311,15 +327,101 @@ def test_short_and_completing_agree_with_the_exhaustive_search(variant, options,
         assert met_with_some(cards, rules, deal, 2)
 
 
-def test_a_hand_too_long_to_solve_exactly_is_refused_with_a_sentence_not_guessed():
-    """R67: exact or nothing. A 24-card Telefunken hand far from deal 7's contract
-    takes more positions than one request may look at (SEARCH_LIMIT): the solver
-    says so, the same on any machine, rather than answering a guess."""
-    from referee.rules.solver import SearchTooLong
+# --- The limit on work (R67: exact or nothing, and never for long) ------------------
 
-    hand = parse_cards("7C 7D 8S 7H JC AS 10C JK 4D 5D 3S 9S 5H 4S 4C QC 2H QS 9C JK 9H 6H QD 3D")
-    with pytest.raises(SearchTooLong, match="too far from the contract, or too long"):
-        solve_hand(hand, get_ruleset("telefunken"), 7, 4)
+#: Hands whose search takes more than SEARCH_LIMIT steps of work: refused with a
+#: sentence, at the same step on any machine.
+TOO_LONG = {
+    # Four jokers and 26 cards: seconds of a server's core before the limit was counted
+    # in steps of work rather than positions.
+    "thirty_cards_four_jokers": (
+        "push",
+        None,
+        1,
+        "JK JK JK JK 4H QH 8C 7D 2D 5C 8D 8H QC 10C 7H 10H QD AD 3H 9C 10D KC 2C 2H 5H "
+        "AH 6C JD 6H JH",
+    ),
+    "far_from_deal_7": (
+        "telefunken",
+        4,
+        7,
+        "7C 7D 8S 7H JC AS 10C JK 4D 5D 3S 9S 5H 4S 4C QC 2H QS 9C JK 9H 6H QD 3D",
+    ),
+}
+
+
+@pytest.mark.parametrize(("variant", "players", "deal", "hand"), TOO_LONG.values(), ids=TOO_LONG)
+def test_a_hand_too_long_to_search_is_refused_with_a_sentence_not_guessed(
+    variant, players, deal, hand
+):
+    """R67: exact or nothing. The solver stops at its limit, within the step that
+    passes it, and says what the player can do."""
+    work = Work()
+    with pytest.raises(SearchTooLong) as refused:
+        solve_hand(parse_cards(hand), get_ruleset(variant), deal, players, work=work)
+    assert str(refused.value) == (
+        "too many cards to search at once; take out the cards that go into no meld, "
+        "or tap the cards of one meld and check it"
+    )
+    assert SEARCH_LIMIT < work.spent <= SEARCH_LIMIT + BOUND_STEPS
+
+
+def test_a_dealt_hand_near_the_limit_is_answered_exactly():
+    """Telefunken's seventh deal (a trio and a run of seven or more, the whole hand
+    down, R58): eleven cards and the one drawn, four jokers, three cards short. Working out how short takes
+    nearly the whole allowance, and answers as the search with no limit does."""
+    hand, rules = parse_cards("9D 9H 9H 7C 8C 9C 10C JK JK JK JK 6D"), get_ruleset("telefunken")
+    work = Work()
+    solution = solve_hand(hand, rules, 7, work=work)
+    assert 0.95 * SEARCH_LIMIT < work.spent <= SEARCH_LIMIT
+    assert solution == solve_hand(hand, rules, 7, work=Work(None))
+    assert (solution.met, solution.short, solution.left_points) == (False, 3, 127)
+
+
+#: Hands of each part of the answer: the best melds (met), the count of what is
+#: missing (short by two), the completing cards (short by one, R66).
+EVERY_PART = {
+    "met": ("push", 2, "8C 8H JK 4H 5H 6H 7H 9S KD"),
+    "short_by_two": ("push", 2, "8C 8H 4H 5H 6H 9S KD"),
+    "short_by_one": ("push", 2, "8C 8H 4H 5H 6H 7H 9S KD"),
+}
+
+
+@pytest.mark.parametrize(("variant", "deal", "hand"), EVERY_PART.values(), ids=EVERY_PART)
+def test_every_part_of_the_answer_is_worked_out_within_the_one_limit(variant, deal, hand):
+    """The best melds, the count of what is missing and the completing cards share one
+    allowance: a limit one step short of what the whole answer takes refuses it, and
+    a limit of exactly that answers as with no limit at all."""
+    rules, cards = get_ruleset(variant), parse_cards(hand)
+    free = Work(None)
+    answer = solve_hand(cards, rules, deal, work=free)
+    with pytest.raises(SearchTooLong):
+        solve_hand(cards, rules, deal, work=Work(free.spent - 1))
+    assert solve_hand(cards, rules, deal, work=Work(free.spent)) == answer
+
+
+@pytest.mark.parametrize(("variant", "options"), RULESETS, ids=lambda v: str(v))
+@PROPERTY
+@given(data=st.data())
+def test_a_hand_answered_within_the_limit_is_answered_as_with_no_limit(variant, options, data):
+    """R67: a limit on work only ever refuses; what it answers is the answer. Any
+    limit, small hands with wild cards: answered exactly when the search with no
+    limit takes no more steps, and then the same answer."""
+    rules = get_ruleset(variant, options)
+    deal = data.draw(st.integers(1, len(rules.deals)))
+    cards = data.draw(hands_with_wild_cards(most=10, wild=4))
+    if not within(cards, rules):
+        return
+    free = Work(None)
+    answer = solve_hand(cards, rules, deal, work=free)
+    limit = data.draw(st.integers(0, free.spent + 10))
+    try:
+        limited = solve_hand(cards, rules, deal, work=Work(limit))
+    except SearchTooLong:
+        assert limit < free.spent, format_cards(cards)
+        return
+    assert limit >= free.spent, format_cards(cards)
+    assert limited == answer, format_cards(cards)
 
 
 class _Unbounded(_Search):
@@ -348,8 +450,7 @@ def test_pruning_by_the_bound_changes_no_answer(variant, options, data):
     the answer the search without it gives."""
     rules = get_ruleset(variant, options)
     deal = data.draw(st.integers(1, len(rules.deals)))
-    wild = data.draw(st.lists(st.sampled_from([JOKER, *(Card(2, s) for s in SUITS)]), max_size=6))
-    cards = data.draw(hands(most=13 - len(wild))) + wild
+    cards = data.draw(hands_with_wild_cards(most=13, wild=6))
     if not within(cards, rules):
         return
     solution = solve_hand(cards, rules, deal)
