@@ -161,5 +161,7 @@ def test_a_hand_asked_while_the_server_solves_others_says_to_ask_again(page, ser
         expect(chips(page)).to_have_count(5)
     tap(page, "suit:H")
     expect(refused).to_have_count(0)
-    expect(page.locator("#checker-live .solution .says")).to_have_text("✘ Cannot meet the contract yet")
+    expect(page.locator("#checker-live .solution .says")).to_have_text(
+        "✘ Cannot meet the contract yet"
+    )
     expect(chips(page)).to_have_count(6)
