@@ -491,7 +491,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     scale = QUICK if args.quick else FULL
     began = time.perf_counter()
 
-    print("Push Referee: games benchmark" + (" (--quick)" if args.quick else ""))
+    print("Rummy Referee: games benchmark" + (" (--quick)" if args.quick else ""))
     print("\n".join(machine_lines()))
     databases = chosen_databases()
     print(f"Seed:     {args.seed}")

@@ -109,7 +109,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60.0, help="how long to read (60)")
     args = parser.parse_args()
-    print("Push Referee: what hostile reads add to the database")
+    print("Rummy Referee: what hostile reads add to the database")
     print("\n".join(machine_lines()))
     sound = True
     lines = []

@@ -789,7 +789,7 @@ def main(argv: list[str] | None = None) -> None:
     floor_seconds = 0.0 if args.tables else args.floor_seconds
     ramp = args.ramp if args.ramp is not None else (0.0 if args.tables or args.quick else 20.0)
 
-    print("Push Referee: load benchmark" + (" (--quick)" if args.quick else ""))
+    print("Rummy Referee: load benchmark" + (" (--quick)" if args.quick else ""))
     print("\n".join(machine_lines()))
     print(f"Load now: {' '.join(Path('/proc/loadavg').read_text().split()[:3])} (1, 5, 15 min)")
     databases = chosen_databases(args.sqlite_only)

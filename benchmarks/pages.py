@@ -714,7 +714,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     scale = QUICK if args.quick else FULL
     began = time.perf_counter()
 
-    print("Push Referee: pages benchmark" + (" (--quick)" if args.quick else ""))
+    print("Rummy Referee: pages benchmark" + (" (--quick)" if args.quick else ""))
     print("\n".join(machine_lines()))
     with built_app() as app:
         print(software_line(app))

@@ -1007,7 +1007,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     rng = random.Random(args.seed)
     began = time.perf_counter()
 
-    print("Push Referee: rules benchmark" + (" (--quick)" if args.quick else ""))
+    print("Rummy Referee: rules benchmark" + (" (--quick)" if args.quick else ""))
     print("\n".join(machine_lines()))
     print(
         f"Seed:     {args.seed}; timer overhead about {timer_overhead_ns()} ns a call, "

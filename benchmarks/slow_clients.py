@@ -253,7 +253,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
 
-    print("Push Referee: slow clients")
+    print("Rummy Referee: slow clients")
     print("\n".join(machine_lines()))
     print(f"Load now: {' '.join(Path('/proc/loadavg').read_text().split()[:3])} (1, 5, 15 min)")
     databases = chosen_databases(args.sqlite_only)

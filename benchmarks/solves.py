@@ -238,7 +238,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     args = parser.parse_args(argv)
 
-    print("Push Referee: hand solves beside a cheap GET")
+    print("Rummy Referee: hand solves beside a cheap GET")
     print("\n".join(machine_lines()))
     print(f"Load now: {' '.join(Path('/proc/loadavg').read_text().split()[:3])} (1, 5, 15 min)")
     print(

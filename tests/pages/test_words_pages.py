@@ -22,6 +22,7 @@ def test_every_page_is_headed_by_the_app_and_a_games_pages_by_its_game(client):
         f"{game}/deals/new": "Shanghai",
         f"{game}/check": "Shanghai",
         f"{game}/share": "Shanghai",
+        f"{game}/evening": "Shanghai",
     }
     for path, name in pages.items():
         page = client.get(path).data.decode()
