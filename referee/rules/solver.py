@@ -512,9 +512,9 @@ class _Search:
         wild cards left fill what they can, each part within its own limit. A wild
         2 not yet sitting as itself (``twos``, by suit) may still fill the 2's place
         of a run of its suit as a natural card (R5, R46), outside any wild limit.
-        Once the first count is over ``enough`` it is the answer."""
-        if self.whole is not None:
-            return 0
+        Once the first count is over ``enough`` it is the answer. A deal whose whole
+        hand must go down (R58) needs its contract's parts all the same, so the
+        count holds there too: what the whole hand needs beyond them is never less."""
         free = tuple(self.twos[n] - twos[n] for n in range(4)) if self.natural_twos else _NO_TWOS
         key = (counts_left, free, need)
         counts = self.bounds.get(key)

@@ -136,12 +136,6 @@ TOO_LONG = {
         "cards": "JK JK JK JK 4H QH 8C 7D 2D 5C 8D 8H QC 10C 7H 10H QD AD 3H 9C 10D KC 2C "
         "2H 5H AH 6C JD 6H JH",
     },
-    "far_from_deal_7": {
-        "variant": "telefunken",
-        "players": 4,
-        "deal": 7,
-        "cards": "7C 7D 8S 7H JC AS 10C JK 4D 5D 3S 9S 5H 4S 4C QC 2H QS 9C JK 9H 6H QD 3D",
-    },
 }
 
 
