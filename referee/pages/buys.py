@@ -9,15 +9,24 @@ from typing import Any
 
 from flask import Blueprint, redirect, url_for
 
+from ..plumbing.conditional import if_match_of_form
 from ..rules import RulesError
-from ..storage import buys, games
+from ..storage import buys, deals, games
 from ..storage.database import Refused
+from ..storage.idempotency import Guard
 from . import phone_memory
 from .forms import BuyForm
 from .htmx import fragment, from_htmx
 from .sheet import sheet_context
 
 bp = Blueprint("buys", __name__)
+
+#: A tap sent on a sheet that changed since it was drawn: a second tap before the
+#: first came back, or another phone's buy or deal first.
+STALE = (
+    "the sheet changed just now (a second tap, or another phone); here it is as it is "
+    "now: tap again if that buy is still to count"
+)
 
 
 @bp.post("/games/<game_id>/buys")
@@ -36,7 +45,10 @@ def buy(game_id: str) -> Any:
                 phone_memory.edit_key(game.id),
                 form.player.data or "",
                 take_back=form.action.data == "undo",
+                guard=Guard(if_match=if_match_of_form(form.version.data)),
             )
+        except deals.StaleGame:  # a double tap, or another phone's change first
+            status, message = 409, STALE
         except games.EditRefused:
             status = 403
             message = "this phone can only follow the game: open the edit link to change it"

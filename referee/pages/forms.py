@@ -84,3 +84,6 @@ class BuyForm(FlaskForm):
 
     player = HiddenField(default="")
     action = HiddenField(default="buy")
+    #: The game's version the sheet was drawn at: a second tap sent before the sheet
+    #: came back (a double tap, a retry) is refused, never a second buy unseen.
+    version = HiddenField(default="")

@@ -9,11 +9,12 @@ from .test_house_rules_form import fill, opened
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 
 
-def tap(client, game, player, action="buy", status=303, htmx=False):
+def tap(client, game, player, action="buy", status=303, htmx=False, version=None):
     headers = {"HX-Request": "true"} if htmx else {}
-    response = client.post(
-        f"{game}/buys", data={"player": player, "action": action}, headers=headers
-    )
+    data = {"player": player, "action": action}
+    if version is not None:
+        data["version"] = version
+    response = client.post(f"{game}/buys", data=data, headers=headers)
     assert response.status_code == status, text(response)
     return response
 
@@ -131,3 +132,21 @@ def test_a_form_sent_without_the_buys_fields_keeps_the_game_s_buys(client):
     started = client.post("/?variant=shanghai", data=fields)
     assert started.status_code == 303, text(started)
     assert "Ann 0 of 3" in text(client.get(started.headers["Location"]))
+
+
+def version_on(page: str) -> str:
+    return page.split('name="version" value="')[1].split('"')[0]
+
+
+def test_a_double_tap_on_buy_counts_one_buy(client):  # R77
+    """Both taps carry the sheet they were made on: the second, sent before the first
+    came back, finds the sheet changed and is refused with a sentence; the table sees
+    one buy, and taps again if it meant two."""
+    game = start_game(client, "shanghai", FOUR)
+    drawn = version_on(client.get(game).data.decode())
+    tap(client, game, "Ann", version=drawn)
+    again = tap(client, game, "Ann", status=409, htmx=True, version=drawn)
+    assert "the sheet changed just now" in text(again)
+    assert "Ann 1 of 3" in text(again)
+    tap(client, game, "Ann", version=version_on(again.data.decode()))
+    assert "Ann 2 of 3" in text(client.get(game))
