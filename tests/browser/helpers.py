@@ -124,6 +124,9 @@ def hand(page: Page, seat: int, cards: str) -> None:
 def points(page: Page, seat: int, typed: str) -> None:
     """Type a player's points, then leave the field (the sums follow)."""
     field = page.locator(f"input[name='points-{seat}']")
+    # The last answer settled first: a refusal it brings takes the focus (app.js),
+    # which would blur the field as it is typed in and send its change too early.
+    settled(page)
     field.fill(typed)
     swapped(page, "#adds", field.blur)
 
