@@ -42,7 +42,7 @@ from werkzeug.http import parse_cookie, parse_etags, quote_etag
 from ..plumbing import logs
 from ..plumbing.conditional import if_match_of_form, still_current, tagged
 from ..plumbing.headers import SECURITY_HEADERS
-from ..rules import RulesError, apply_house, describe_house, get_ruleset, house_changes
+from ..rules import RulesError, describe_house, get_ruleset, house_changes
 from ..rules.bookkeeping import BuyTally, counts_by_deal, dealer_of
 from ..rules.scoring import Pot
 from ..storage import buys, deals, games
@@ -189,7 +189,7 @@ def _house_of(variant: str, options: str, rules: str) -> tuple[tuple[str, ...], 
     """A game's changes from the book, in words and as a house document: worked out
     once a process for each game's rules, as a sheet is drawn every few seconds."""
     book = get_ruleset(variant, json.loads(options))
-    kept = apply_house(book, json.loads(rules), check=False)  # R73: as the game kept them
+    kept = games.kept_rules(variant, options, rules)  # R73: the rules as the game kept them
     return describe_house(book, kept), house_changes(book, kept)
 
 

@@ -51,6 +51,7 @@ __all__ = [
     "game_version",
     "get_game",
     "house_again",
+    "kept_rules",
     "locked_game",
     "rules_of",
     "sheet_of",
@@ -323,7 +324,7 @@ def rules_of(game: Game) -> Ruleset:
     preset's rules, as it always read."""
     if game.rules is None:
         return get_ruleset(game.variant, game.options)
-    return _kept_rules(game.variant, _json(game.options), _json(game.rules))
+    return kept_rules(game.variant, _json(game.options), _json(game.rules))
 
 
 def _json(value: Mapping[str, Any]) -> str:
@@ -331,7 +332,7 @@ def _json(value: Mapping[str, Any]) -> str:
 
 
 @functools.lru_cache(maxsize=256)
-def _kept_rules(variant: str, options: str, rules: str) -> Ruleset:
+def kept_rules(variant: str, options: str, rules: str) -> Ruleset:
     """A game's kept rules, built once a process: reading every rule again costs a
     millisecond, and a sheet is read every few seconds (a Ruleset is frozen)."""
     return apply_house(get_ruleset(variant, json.loads(options)), json.loads(rules), check=False)

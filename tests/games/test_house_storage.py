@@ -106,7 +106,7 @@ def test_a_games_rules_do_not_change_when_its_preset_does(stored, monkeypatch): 
         "VARIANTS",
         MappingProxyType({**variants_module.VARIANTS, variant.id: changed}),
     )
-    games._kept_rules.cache_clear()  # built afresh from the preset as it is now
+    games.kept_rules.cache_clear()  # built afresh from the preset as it is now
     assert get_ruleset("contract-rummy").run_min == 5  # the preset did change
     db.session.expire_all()
     again = games.get_game(game.id)
@@ -115,7 +115,7 @@ def test_a_games_rules_do_not_change_when_its_preset_does(stored, monkeypatch): 
     # Play again keeps the rules the game plays, not the preset's new ones.
     house = games.house_again(again)
     assert get_ruleset("contract-rummy", house=house) == kept
-    games._kept_rules.cache_clear()
+    games.kept_rules.cache_clear()
 
 
 def test_a_game_keeps_its_joker_exchange(stored):  # R73, R79
