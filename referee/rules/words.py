@@ -24,9 +24,13 @@ import functools
 import gettext as stdlib_gettext
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal
 
 from .cards import number_word
 from .reasons import Reason
+
+if TYPE_CHECKING:  # ruleset.py speaks through these words
+    from .ruleset import Kind, MeldWords
 
 #: Where the package's compiled catalogs are (``referee/translations``).
 CATALOGS = Path(__file__).resolve().parent.parent / "translations"
@@ -68,6 +72,32 @@ class Words:
             return "".join(items)
         joiner = self.pgettext("list", "and") if last == "and" else self.pgettext("list", "or")
         return ", ".join(items[:-1]) + f" {joiner} " + items[-1]
+
+    def meld(
+        self,
+        words: MeldWords,
+        kind: Kind,
+        *,
+        count: int = 1,
+        article: Literal["", "a", "the"] = "",
+    ) -> str:
+        """The game's own word for a meld of ``kind`` (R42), ``count`` of them, with
+        an article that agrees with that word in this language: "a set", "an
+        escalera", "the runs". Every sentence names a meld through here.
+
+        >>> from .ruleset import MeldWords
+        >>> carioca = MeldWords(set="trío", sets="tríos", run="escalera", runs="escaleras")
+        >>> ENGLISH.meld(carioca, "run", article="a"), ENGLISH.meld(carioca, "set", count=2)
+        ('an escalera', 'tríos')
+        """
+        noun = words.noun(kind, count)
+        if not article:
+            return self.pgettext("meld", noun)
+        if self.language == "en":
+            if article == "a":
+                return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
+            return f"the {noun}"
+        return self.pgettext(f"meld with the article {article}", f"{article} {noun}")
 
     def reason(self, why: Reason) -> str:
         """One reason, said in this language."""
