@@ -120,16 +120,18 @@ def browser():
 
 @pytest.fixture
 def new_context(browser: Browser, server):
-    """Open a fresh phone (its own cookies) on the server; ``width`` narrows it.
+    """Open a fresh phone (its own cookies) on the server; ``width`` narrows it, and
+    ``options`` go to Playwright's ``new_context`` as they are.
 
     Every page of every context is watched for script errors, which fail the test.
     """
     contexts = []
     errors: list[str] = []
 
-    def open_context(width: int = 390, height: int = 844):
+    def open_context(width: int = 390, height: int = 844, **options):
         context = browser.new_context(
-            **(PHONE | {"viewport": {"width": width, "height": height}}), base_url=server
+            **(PHONE | {"viewport": {"width": width, "height": height}} | options),
+            base_url=server,
         )
         context.set_default_timeout(PATIENCE_MS)  # every action and navigation
         context.on("page", lambda page: page.on("pageerror", lambda e: errors.append(str(e))))
