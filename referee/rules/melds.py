@@ -144,13 +144,14 @@ class Declaration:
         elif fields.get("kind") == "run":
             kind = "run"
         else:
-            raise RulesError('a declaration\'s "kind" must be "set" or "run"')
+            raise RulesError(ENGLISH.reason(Reason.of("declaration_kind_unknown")))
         allowed = {"kind", "rank"} if kind == "set" else {"kind", "suit", "low", "high"}
         stray = [
             name for name, value in fields.items() if value is not None and name not in allowed
         ]
         if stray:
-            raise RulesError(f'a {kind} is not declared with "{stray[0]}"')
+            why = Reason.of("declaration_field_not_allowed", kind=kind, field=stray[0])
+            raise RulesError(ENGLISH.reason(why))
 
         def rank_of(name: str, ace: int) -> int | None:
             value = fields.get(name)

@@ -51,7 +51,6 @@ from .cards import (
     Card,
     card_of,
     format_cards,
-    number_word,
     parse_cards,
 )
 from .errors import CardError
@@ -70,7 +69,6 @@ from .ruleset import JokerExchange, Ruleset
 from .words import ENGLISH
 
 MOST_DETAILS = 4  # reasons about single readings of an undeclared meld, at most
-GIVE_A_CARD = 'give the card to put in a wild card\'s place, such as "8H"'
 
 Goes = Literal["meld", "hand"]
 
@@ -337,15 +335,17 @@ def _check_count(naturals: Sequence[Card], rules: Ruleset, written: str) -> None
     set's joker (R79); ``written`` is how the player gave them."""
     most = exchange_of(rules).most_cards
     if not naturals:
-        raise CardError(GIVE_A_CARD)
+        raise CardError(ENGLISH.reason(Reason.of("no_natural_card")))
     if len(naturals) <= most:
         return
-    give = (
-        "give the one card to put in a wild card's place"
-        if most == 1
-        else f"give one card, or two of a {rules.words.set}'s rank for its joker"
+    why = Reason.of(
+        "too_many_natural_cards",
+        written=written,
+        count=len(naturals),
+        most=most,
+        words=rules.words,
     )
-    raise CardError(f"{written} is {number_word(len(naturals))} cards; {give}")
+    raise CardError(ENGLISH.reason(why))
 
 
 # --- Where the wild cards are ----------------------------------------------------

@@ -1332,6 +1332,44 @@ def _search_too_long(words: Words, why: Reason) -> str:  # R67
     )
 
 
+# The referee's refusals of a declaration and of a rescue's cards (melds.py, rescue.py)
+
+
+@renders("declaration_kind_unknown")
+def _declaration_kind_unknown(words: Words, why: Reason) -> str:  # R15
+    return words.gettext('a declaration\'s "kind" must be "set" or "run"')
+
+
+@renders("declaration_field_not_allowed")
+def _declaration_field_not_allowed(words: Words, why: Reason) -> str:  # R15
+    if why["kind"] == "set":
+        message = words.gettext('a set is not declared with "{field}"')
+    else:
+        message = words.gettext('a run is not declared with "{field}"')
+    return message.format(field=why["field"])
+
+
+@renders("no_natural_card")
+def _no_natural_card(words: Words, why: Reason) -> str:  # R24
+    return words.gettext('give the card to put in a wild card\'s place, such as "8H"')
+
+
+@renders("too_many_natural_cards")
+def _too_many_natural_cards(words: Words, why: Reason) -> str:  # R24, R79
+    count = said_count(words, why["count"])  # type: ignore[arg-type]
+    if why["most"] == 1:
+        return words.gettext(
+            "{written} is {count} cards; give the one card to put in a wild card's place"
+        ).format(written=why["written"], count=count)
+    return words.gettext(
+        "{written} is {count} cards; give one card, or two of {a_set}'s rank for its joker"
+    ).format(
+        written=why["written"],
+        count=count,
+        a_set=words.meld(why["words"], "set", article="a"),  # type: ignore[arg-type]
+    )
+
+
 # --- House rules, scores, buys, cards and the referee's errors: their reasons -------
 # (house.py, ruleset.py, scoring.py, bookkeeping.py, cards.py, errors.py)
 

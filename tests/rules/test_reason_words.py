@@ -293,6 +293,20 @@ EXAMPLES = {
     "initial_meld_rules_clash": Reason.of("initial_meld_rules_clash", game="Telefunken"),
     "hand_too_large": Reason.of("hand_too_large", most=30, size=31),
     "search_too_long": Reason.of("search_too_long"),
+    "declaration_kind_unknown": Reason.of("declaration_kind_unknown"),
+    "declaration_field_not_allowed": Reason.of(
+        "declaration_field_not_allowed", kind="set", field="suit"
+    ),
+    "declaration_field_not_allowed_run": Reason.of(
+        "declaration_field_not_allowed", kind="run", field="rank"
+    ),
+    "no_natural_card": Reason.of("no_natural_card"),
+    "too_many_natural_cards": Reason.of(
+        "too_many_natural_cards", written='"8H 9H"', count=2, most=1, words=PLAIN
+    ),
+    "too_many_natural_cards_for_a_set": Reason.of(
+        "too_many_natural_cards", written='"8H 8S 8D"', count=3, most=2, words=PLAIN
+    ),
 }
 
 
@@ -392,6 +406,12 @@ SAID = {
     'initial_meld_rules_clash': "these melds cannot meet every rule of Telefunken's initial meld at once",
     'hand_too_large': 'a hand holds at most 30 cards for the solver; this one has 31',
     'search_too_long': 'too many cards to search at once; take out the cards that go into no meld, or tap the cards of one meld and check it',
+    'declaration_kind_unknown': 'a declaration\'s "kind" must be "set" or "run"',
+    'declaration_field_not_allowed': 'a set is not declared with "suit"',
+    'declaration_field_not_allowed_run': 'a run is not declared with "rank"',
+    'no_natural_card': 'give the card to put in a wild card\'s place, such as "8H"',
+    'too_many_natural_cards': '"8H 9H" is two cards; give the one card to put in a wild card\'s place',
+    'too_many_natural_cards_for_a_set': '"8H 8S 8D" is three cards; give one card, or two of a set\'s rank for its joker',
 }  # fmt: skip
 
 #: The modules whose reasons are said in words.py's section "Melds, lay-offs,
