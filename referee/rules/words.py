@@ -343,11 +343,15 @@ def said_contract(words: Words, contract: tuple[ContractPart, ...], meld_words: 
     if not contract:
         return words.gettext("the whole hand in legal melds")
     counts = Counter(contract)
-    return words.listed(
-        [
-            f"{said_count(words, n)} {said_part(words, part, meld_words, n)}"
-            for part, n in counts.items()
-        ]
+    return words.listed([said_parts(words, part, meld_words, n) for part, n in counts.items()])
+
+
+def said_parts(words: Words, part: ContractPart, meld_words: MeldWords, n: int) -> str:
+    """A count of one part: "two runs of four"; none of it: "no run of four"."""
+    if not n:
+        return words.pgettext("found", "no {part}").format(part=said_part(words, part, meld_words))
+    return words.gettext("{count} {part}").format(
+        count=said_count(words, n), part=said_part(words, part, meld_words, n)
     )
 
 
@@ -1242,16 +1246,7 @@ def _contract_part_missing(words: Words, why: Reason) -> str:  # R20
         found = short[0][1]
         said = said_count(words, found) if found else words.pgettext("found", "none")
     else:
-        said = words.listed(
-            [
-                f"{said_count(words, n)} {said_part(words, part, meld_words, n)}"
-                if n
-                else words.pgettext("found", "no {part}").format(
-                    part=said_part(words, part, meld_words)
-                )
-                for part, n in short
-            ]
-        )
+        said = words.listed([said_parts(words, part, meld_words, n) for part, n in short])
     return words.gettext("{needs}; found {found}").format(needs=_needs(words, why), found=said)
 
 
