@@ -16,6 +16,7 @@ from .openapi import openapi_document
 from .plumbing import solves
 from .plumbing.cross_site import refuse_other_sites
 from .plumbing.errors import HTTP_SENTENCES, ApiError
+from .plumbing.language import current_language
 from .rules import (
     VARIANTS,
     Card,
@@ -33,6 +34,7 @@ from .rules import (
     solve_hand,
 )
 from .rules.rescue import natural_cards
+from .rules.words import Words, words_in
 from .schemas.answer import Answer
 from .schemas.game_answers import VariantOut, VariantRulesOut
 from .schemas.meld_answers import (
@@ -101,6 +103,11 @@ def _ruleset(body: RulesIn) -> Ruleset:
         except GameRuleError as error:
             raise ApiError(400, str(error)) from None
     return rules
+
+
+def _words() -> Words:
+    """The referee's words in the language the request is answered in."""
+    return words_in(current_language())
 
 
 def _declaration(declare: DeclareIn | None) -> Declaration | None:
@@ -176,7 +183,7 @@ def check_meld() -> Response:
     verdict = read_meld(
         parse_cards(body.cards), rules, _declaration(body.declare), body.players, body.deal
     )
-    return answer(MeldVerdictOut.of(verdict))
+    return answer(MeldVerdictOut.of(verdict, _words()))
 
 
 @bp.post("/melds/extend")
@@ -192,7 +199,7 @@ def extend() -> Response:
         declare=_declaration(body.declare),
         players=body.players,
     )
-    return answer(MeldVerdictOut.of(verdict))
+    return answer(MeldVerdictOut.of(verdict, _words()))
 
 
 @bp.post("/melds/rescue")
@@ -201,7 +208,7 @@ def rescue_wild() -> Response:
     rules = _ruleset(body)
     meld, meld_declare = _meld(body.meld)
     verdict = rescue(meld, natural_cards(body.card, rules), rules, meld_declare, body.players)
-    return answer(RescueOut.of(verdict))
+    return answer(RescueOut.of(verdict, _words()))
 
 
 @bp.post("/contracts/check")
@@ -209,7 +216,8 @@ def check_contract_() -> Response:
     body = read_body(ContractCheckIn)
     rules = _ruleset(body)
     melds = [_meld(meld) for meld in body.melds]
-    return answer(ContractVerdictOut.of(check_contract(melds, rules, body.deal, body.players)))
+    verdict = check_contract(melds, rules, body.deal, body.players)
+    return answer(ContractVerdictOut.of(verdict, _words()))
 
 
 @bp.post("/hands/score")

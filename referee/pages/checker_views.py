@@ -2,9 +2,8 @@
 and the rules core's verdicts as the checker draws them.
 
 Cards as tokens (drawn as chips), a reading with its title and the key its Declare
-button sends. A meld's and a contract's verdicts are drawn from the rules core's
-own objects; these are for what needs more than those hold. They are the page's,
-not the API's answers: each presents the same verdicts in its own way.
+button sends, a verdict's reasons said in the request's language. They are the
+page's, not the API's answers: each presents the same verdicts in its own way.
 """
 
 from __future__ import annotations
@@ -12,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from ..plumbing.language import current_language
 from ..rules import (
+    Card,
     Declaration,
     MeldVerdict,
     Reading,
@@ -24,9 +25,9 @@ from ..rules import (
 )
 from ..rules.cards import RANK_PLURALS, SUIT_NAMES, number_word, rank_token
 from ..rules.contracts import ContractVerdict
-from ..rules.rescue import describe_exchange, exchange_of
+from ..rules.rescue import exchange_of, exchange_rule
 from ..rules.scoring import points_text
-from ..rules.words import counted, listed
+from ..rules.words import Words, counted, listed, words_in
 from ..storage.database import Refused
 from .keypad import Tray
 from .words import exchange_words
@@ -79,6 +80,58 @@ class ReadingView:
         )
 
 
+def said() -> Words:
+    """The referee's words in the language of the request."""
+    return words_in(current_language())
+
+
+@dataclass(frozen=True)
+class VerdictView:
+    """A meld's verdict as the page shows it: the rules core's, its reasons said."""
+
+    legal: bool
+    needs_declaration: bool
+    a_meld: bool  # a meld, though not one of the deal's contract (R47)
+    cards: tuple[Card, ...]
+    readings: tuple[Reading, ...]
+    reasons: list[str]
+
+    @classmethod
+    def of(cls, verdict: MeldVerdict) -> VerdictView:
+        words = said()
+        return cls(
+            legal=verdict.legal,
+            needs_declaration=verdict.needs_declaration,
+            a_meld=verdict.a_meld,
+            cards=verdict.cards,
+            readings=verdict.readings,
+            reasons=[words.reason(why) for why in verdict.reasons],
+        )
+
+
+@dataclass(frozen=True)
+class ContractView:
+    """An initial meld against the deal's contract (R20, R21), its reasons said:
+    each meld's verdict, the part each meets and the melds beside the contract."""
+
+    met: bool
+    melds: list[VerdictView]
+    matched: tuple[tuple[int, Reading], ...]
+    further: tuple[tuple[int, Reading], ...]
+    reasons: list[str]
+
+    @classmethod
+    def of(cls, verdict: ContractVerdict) -> ContractView:
+        words = said()
+        return cls(
+            met=verdict.met,
+            melds=[VerdictView.of(meld) for meld in verdict.melds],
+            matched=verdict.matched,
+            further=verdict.further,
+            reasons=[words.reason(why) for why in verdict.reasons],
+        )
+
+
 @dataclass(frozen=True)
 class MeldView:
     """A meld's cards and its readings."""
@@ -124,10 +177,11 @@ class RescueView:
 
     @classmethod
     def of(cls, verdict: RescueVerdict) -> RescueView:
+        words = said()
         return cls(
             legal=verdict.legal,
             needs_declaration=verdict.needs_declaration,
-            reasons=list(verdict.reasons),
+            reasons=[words.reason(why) for why in verdict.reasons],
             card=str(verdict.natural),
             cards=[str(card) for card in verdict.naturals],
             freed=[str(card) for card in verdict.freed],
@@ -142,7 +196,7 @@ class RescueView:
                 for swap in verdict.swaps
             ],
             wild_goes=verdict.wild_goes,
-            says=verdict.says,
+            says=words.reason(verdict.says),
         )
 
 
@@ -160,7 +214,7 @@ class ExchangeView:
     @classmethod
     def of(cls, rules: Ruleset) -> ExchangeView:
         name, refused = exchange_words(rules)
-        rule = describe_exchange(rules)
+        rule = said().reason(exchange_rule(rules))
         return cls(name, refused, rule[0].upper() + rule[1:] + ".", exchange_of(rules).most_cards)
 
 
@@ -223,8 +277,8 @@ class Checker:
     tray_error: str = ""
     #: The server's refusal to solve the hand just now (too many solves at once).
     refusal: Refused | None = None
-    verdict: MeldVerdict | None = None
-    contract: ContractVerdict | None = None
+    verdict: VerdictView | None = None
+    contract: ContractView | None = None
     #: Rescue: the verdict as the page shows it.
     rescue: RescueView | None = None
     #: Rescue: the tab as this game has it (R79).

@@ -47,10 +47,12 @@ from .checker_views import (
     NEEDS_A_DEAL,
     ON_THE_TABLE,
     Checker,
+    ContractView,
     ExchangeView,
     ReadingView,
     RescueView,
     SolutionView,
+    VerdictView,
     declaration,
 )
 from .keypad import Tray, whole_number
@@ -154,20 +156,28 @@ class Asked(NamedTuple):
 def _judge_meld(checker: Checker, asked: Asked) -> None:
     """One meld, as put down in the deal where there is one (R59)."""
     if checker.tray.cards:
-        checker.verdict = read_meld(
-            checker.tray.cards, asked.rules, asked.declare, asked.players, put_down_in=asked.deal
+        checker.verdict = VerdictView.of(
+            read_meld(
+                checker.tray.cards,
+                asked.rules,
+                asked.declare,
+                asked.players,
+                put_down_in=asked.deal,
+            )
         )
 
 
 def _judge_layoff(checker: Checker, asked: Asked) -> None:
     """R23: the cards tapped in, laid off at the ends of the meld on the table."""
     if checker.table.cards:
-        checker.verdict = extend_meld(
-            checker.table.cards,
-            checker.tray.cards,
-            asked.rules,
-            declare=asked.declare,
-            players=asked.players,
+        checker.verdict = VerdictView.of(
+            extend_meld(
+                checker.table.cards,
+                checker.tray.cards,
+                asked.rules,
+                declare=asked.declare,
+                players=asked.players,
+            )
         )
 
 
@@ -186,8 +196,8 @@ def _judge_contract(checker: Checker, asked: Asked) -> None:
     if checker.tray.cards:
         tapped.append(checker.tray.cards)
     if tapped:
-        checker.contract = check_contract(
-            [(m, None) for m in tapped], asked.rules, asked.deal, asked.players
+        checker.contract = ContractView.of(
+            check_contract([(m, None) for m in tapped], asked.rules, asked.deal, asked.players)
         )
 
 
@@ -235,7 +245,7 @@ def _rescue(
     two) in place of a wild card of the meld on the table; before the card is
     tapped, the meld itself, with what its wild cards stand for."""
     if not checker.tray.cards:
-        checker.verdict = read_meld(checker.table.cards, rules, declare, players)
+        checker.verdict = VerdictView.of(read_meld(checker.table.cards, rules, declare, players))
     elif len(checker.tray.cards) > (most := exchange_of(rules).most_cards):
         checker.error = (
             "your natural card is one card: tap a chip to take the others back"

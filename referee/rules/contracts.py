@@ -1,23 +1,25 @@
 """The initial meld against the deal's contract (R17-R22, R47-R48, R51-R58).
 
 >>> from referee.rules import get_ruleset, parse_cards
+>>> from referee.rules.words import ENGLISH
 >>> rules = get_ruleset("push")
 >>> verdict = check_contract([(parse_cards("4H 5H 6H 7H"), None)], rules, 3)
->>> verdict.met, verdict.reasons
-(False, ('deal 3 needs two runs of four; found one',))
+>>> verdict.met, [ENGLISH.reason(why) for why in verdict.reasons]
+(False, ['deal 3 needs two runs of four; found one'])
 >>> loba = get_ruleset("loba")
->>> check_contract([(parse_cards("8C 8H 8S"), None), (parse_cards("4D 5D 6D 7D 8D"), None)],
-...                loba, 2).reasons[-1]
+>>> ENGLISH.reason(check_contract(
+...     [(parse_cards("8C 8H 8S"), None), (parse_cards("4D 5D 6D 7D 8D"), None)], loba, 2
+... ).reasons[-1])
 'meld 2 (4D 5D 6D 7D 8D): deal 2 of Loba needs an escalera of exactly four; this one has five'
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
-from .cards import RANK_PLURALS, SUIT_NAMES, Card, format_cards, number_word
+from .cards import Card
 from .melds import (
     Declaration,
     MeldVerdict,
@@ -28,8 +30,9 @@ from .melds import (
     read_meld,
     wild_count,
 )
-from .ruleset import ContractPart, DealRule, MeldWords, Ruleset, describe_parts
-from .words import counted, listed, wild_cards
+from .reasons import Reason
+from .ruleset import PLAIN_WORDS, ContractPart, DealRule, MeldWords, Ruleset
+from .words import ENGLISH, said_contract
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +48,7 @@ class ContractVerdict:
     deal: DealRule
     melds: tuple[MeldVerdict, ...]
     matched: tuple[tuple[int, Reading], ...]
-    reasons: tuple[str, ...]
+    reasons: tuple[Reason, ...]
     further: tuple[tuple[int, Reading], ...] = ()
 
     @property
@@ -54,18 +57,14 @@ class ContractVerdict:
 
 
 def describe_contract(contract: Sequence[ContractPart], words: MeldWords | None = None) -> str:
-    """The contract in words, in the game's own words when given (R42, R47).
+    """The contract in English words, in the game's own words when given (R42, R47).
 
     >>> describe_contract([ContractPart("set", 3), ContractPart("run", 4)])
     'one set of three and one run of four'
     >>> describe_contract([ContractPart("set", 3, exact=True)] * 2)
     'two sets of exactly three'
     """
-    return describe_parts(contract, words or MeldWords())
-
-
-def _plural(part: ContractPart, count: int, words: MeldWords) -> str:
-    return part.describe(words, count)
+    return said_contract(ENGLISH, tuple(contract), words or MeldWords())
 
 
 def _fits(
@@ -102,28 +101,25 @@ def _match(
 
 def _shortfall(
     rules: Ruleset, deal: DealRule, verdicts: Sequence[MeldVerdict], fits: Callable[..., bool]
-) -> str:
-    words = rules.words
-    needs = f"deal {deal.number} needs {describe_contract(deal.contract, words)}"
+) -> Reason:
+    needs = _needs(rules, deal)
     short = []
     for part, required in Counter(deal.contract).items():
         found = sum(fits(index, part) for index in range(len(verdicts)))
         if found < required:
             short.append((part, found))
     if not short:
-        return f"{needs}, each its own meld; these {len(verdicts)} melds cannot cover every part"
-    if len(short) == 1 and len(set(deal.contract)) == 1:
-        return f"{needs}; found {number_word(short[0][1]) if short[0][1] else 'none'}"
-    lacking = listed(
-        [
-            f"{number_word(n)} {_plural(part, n, words)}" if n else f"no {_plural(part, 1, words)}"
-            for part, n in short
-        ]
-    )
-    return f"{needs}; found {lacking}"
+        return Reason.of("contract_parts_share_melds", **needs, count=len(verdicts))
+    one_kind = len(short) == 1 and len(set(deal.contract)) == 1
+    return Reason.of("contract_part_missing", **needs, short=tuple(short), one_kind=one_kind)
 
 
-def _near_misses(rules: Ruleset, deal: DealRule, verdicts: Sequence[MeldVerdict]) -> list[str]:
+def _needs(rules: Ruleset, deal: DealRule) -> dict[str, Hashable]:
+    """The facts of "deal 3 needs two runs of four"."""
+    return {"deal": deal.number, "contract": deal.contract, "words": rules.words}
+
+
+def _near_misses(rules: Ruleset, deal: DealRule, verdicts: Sequence[MeldVerdict]) -> list[Reason]:
     """A legal meld of a kind the contract asks for that cannot be that part: too
     short (R20), not of the exact size (R47) or breaking a rule of the initial meld."""
     notes = []
@@ -132,14 +128,21 @@ def _near_misses(rules: Ruleset, deal: DealRule, verdicts: Sequence[MeldVerdict]
             same_kind = [r for r in verdict.readings if r.kind == part.kind]
             if not same_kind or _fits(rules, deal, verdict, part) is not None:
                 continue
+            meld: dict[str, Hashable] = {"number": number, "cards": verdict.cards}
             if not part.exact and len(verdict.cards) < part.min:
                 notes.append(
-                    f"meld {number} ({format_cards(verdict.cards)}) is a {part.kind} of "
-                    f"{number_word(len(verdict.cards))}, too short for a {part}"
+                    Reason.of(
+                        "meld_too_short_for_part",
+                        **meld,
+                        kind=part.kind,
+                        size=len(verdict.cards),
+                        part=part,
+                        words=PLAIN_WORDS,
+                    )
                 )
                 continue
             why = part_reason(rules, deal, part, verdict.cards, same_kind[0])
-            notes.append(f"meld {number} ({format_cards(verdict.cards)}): {why}")
+            notes.append(Reason.of("meld_not_part", **meld, why=why))
     return list(dict.fromkeys(notes))
 
 
@@ -265,44 +268,48 @@ def _broken(
     verdicts: Sequence[MeldVerdict],
     rule: str,
     chosen: list[Choice],
-) -> str:
+) -> Reason:
     """The reason a rule over several melds fails, shown on a choice that keeps the
     other rules."""
-    words = rules.words
+    game, words = rules.name, rules.words
     if rule == "wilds":
         wilds = sum(wild_count(r, verdicts[i].cards, rules) for i, _, r in chosen)
-        most = deal.contract_wilds or 0
-        return (
-            f"deal {deal.number} of {rules.name} allows at most {wild_cards(most)} in the "
-            "whole initial meld; these melds hold "
-            f"{number_word(wilds)}"  # R53
-        )
+        return Reason.of(
+            "initial_meld_wild_cards",
+            deal=deal.number,
+            game=game,
+            most=deal.contract_wilds or 0,
+            wild=wilds,
+            alone=False,
+        )  # R53
     for position, (index, _, reading) in enumerate(chosen):
         for other_index, _, other in chosen[:position]:
-            pair = (other_index + 1, index + 1)
+            pair = {"first": other_index + 1, "second": index + 1}
             if rule == "gap" and _clash(
                 rules, "gap", [(other_index, None, other)], (index, None, reading)
             ):
                 gap = rules.contract_runs_gap
-                cards = "one card" if gap == 1 else f"{number_word(gap)} cards"
-                return (
-                    f"in {rules.name} two {words.runs} of one suit need at least {cards} "
-                    f"between them that neither holds: melds {pair[0]} and {pair[1]} "
-                    f"({other.describe()[2:]} and {reading.describe()[2:]}) have "
-                    f"{'none' if gap == 1 else 'fewer'}"  # R48
-                )
+                return Reason.of(
+                    "runs_too_close",
+                    game=game,
+                    words=words,
+                    gap=gap,
+                    **pair,
+                    one=other,
+                    other=reading,
+                )  # R48
             if rule == "twice" and _clash(
                 rules, "twice", [(other_index, None, other)], (index, None, reading)
             ):
-                if isinstance(reading, SetReading):
-                    what = f"two {words.sets} of one rank: melds {pair[0]} and {pair[1]} are "
-                    what += f"both {RANK_PLURALS[reading.rank - 1]}"
-                else:
-                    assert isinstance(reading, RunReading)
-                    what = f"two {words.runs} of one suit: melds {pair[0]} and {pair[1]} are "
-                    what += f"both {SUIT_NAMES[reading.suit]}"
-                return f"in {rules.name} a player never lays down {what}"  # R54
-    return f"these melds cannot meet every rule of {rules.name}'s initial meld at once"
+                if isinstance(reading, SetReading):  # R54
+                    return Reason.of(
+                        "sets_of_one_rank", game=game, words=words, **pair, rank=reading.rank
+                    )
+                assert isinstance(reading, RunReading)
+                return Reason.of(
+                    "runs_of_one_suit", game=game, words=words, **pair, suit=reading.suit
+                )  # R54
+    return Reason.of("initial_meld_rules_clash", game=game)
 
 
 def check_contract(
@@ -325,27 +332,29 @@ def check_contract(
     rules.check_cards([card for cards, _ in melds for card in cards], players)
     verdicts = tuple(read_meld(cards, rules, declare, players) for cards, declare in melds)
     reasons = [
-        f"meld {number} ({format_cards(verdict.cards)}) is not legal: {verdict.reasons[0]}"
+        Reason.of("meld_not_legal", number=number, cards=verdict.cards, why=verdict.reasons[0])
         for number, verdict in enumerate(verdicts, start=1)
         if not verdict.legal
     ]
-    needs = f"deal {rule.number} needs {describe_contract(rule.contract, rules.words)}"
+    needs = _needs(rules, rule)
     if not melds:
-        return ContractVerdict(rule, verdicts, (), (f"{needs}; no melds were given",))
+        return ContractVerdict(rule, verdicts, (), (Reason.of("no_melds_given", **needs),))
     if rules.exact_initial_meld and rule.contract and len(melds) != len(rule.contract):  # R21
         reasons.append(
-            f"in {rules.name} the initial meld is exactly the contract's melds: {needs}, "
-            f"and {counted(len(melds), 'meld')} {'was' if len(melds) == 1 else 'were'} "
-            "given; further melds wait for "
-            "the next turn"
+            Reason.of("initial_meld_exactly_contract", game=rules.name, **needs, given=len(melds))
         )
     held = sum(len(cards) for cards, _ in melds)
     if rule.whole_hand is not None and not rule.whole_hand.met_by(held):  # R58
         whole = rule.whole_hand
-        how = "exactly" if whole.exactly else "at least"
         reasons.append(
-            f"deal {rule.number} of {rules.name} is met only by melding the whole hand, "
-            f"{how} {whole.cards} cards; these melds hold {held}"  # R58
+            Reason.of(
+                "whole_hand_needed",
+                deal=rule.number,
+                game=rules.name,
+                exactly=whole.exactly,
+                cards=whole.cards,
+                held=held,
+            )  # R58
         )
     if reasons:
         return ContractVerdict(rule, verdicts, (), tuple(reasons))

@@ -7,33 +7,30 @@ one suit over one span. Run positions are 1 (ace low) to 14 (ace high).
 >>> rules = get_ruleset("push")
 >>> [r.describe() for r in read_meld(parse_cards("6D 2S JK"), rules).readings]
 ['a set of sixes', 'a run of diamonds 4-6', 'a run of diamonds 5-7', 'a run of diamonds 6-8']
->>> read_meld(parse_cards("KH AH 2H 3H"), rules).reasons[0]
+>>> from referee.rules.words import ENGLISH
+>>> ENGLISH.reason(read_meld(parse_cards("KH AH 2H 3H"), rules).reasons[0])
 'K-A-2-3 wraps round the ace: an ace is high (Q-K-A) or low (A-2-3), never in the middle'
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
 from .cards import (
     ACE,
     ACE_HIGH,
-    RANK_PLURALS,
-    SUIT_NAMES,
     SUITS,
     TWO,
     Card,
     card_of,
-    format_cards,
-    number_word,
     parse_rank,
     parse_suit,
-    rank_token,
 )
 from .errors import RulesError
+from .reasons import Reason
 from .ruleset import (
     RANKS,
     Ace,
@@ -42,10 +39,9 @@ from .ruleset import (
     Kind,
     Ruleset,
     WildLimit,
-    describe_parts,
     rank_at,
 )
-from .words import counted, listed, wild_cards
+from .words import ENGLISH, said_declaration, said_reading
 
 MIN_MELD = 3  # R8, R11
 MAX_RUN = 13  # R12: one ace at most
@@ -56,10 +52,6 @@ SET_ORDER = (TWO, *SET_RANKS)  # where 2s are not wild, a set of twos comes firs
 def _position_card(position: int, suit: str) -> Card:
     """The card of a run's place: 14 is the ace high, 15 on the 2 past it (R69)."""
     return card_of(rank_at(position), suit)
-
-
-def _span_text(low: int, high: int) -> str:
-    return f"{rank_token(low)}-{rank_token(high)}"
 
 
 class Placed(NamedTuple):
@@ -85,7 +77,7 @@ class SetReading:
         return (0, SET_ORDER.index(self.rank))
 
     def describe(self) -> str:
-        return f"a set of {RANK_PLURALS[self.rank - 1]}"
+        return said_reading(ENGLISH, self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +114,7 @@ class RunReading:
         return any(rank_at(position) == rank for position in range(self.low, self.high + 1))
 
     def describe(self) -> str:
-        return f"a run of {SUIT_NAMES[self.suit]} {_span_text(self.low, self.high)}"
+        return said_reading(ENGLISH, self)
 
 
 Reading = SetReading | RunReading
@@ -152,13 +144,14 @@ class Declaration:
         elif fields.get("kind") == "run":
             kind = "run"
         else:
-            raise RulesError('a declaration\'s "kind" must be "set" or "run"')
+            raise RulesError(ENGLISH.reason(Reason.of("declaration_kind_unknown")))
         allowed = {"kind", "rank"} if kind == "set" else {"kind", "suit", "low", "high"}
         stray = [
             name for name, value in fields.items() if value is not None and name not in allowed
         ]
         if stray:
-            raise RulesError(f'a {kind} is not declared with "{stray[0]}"')
+            why = Reason.of("declaration_field_not_allowed", kind=kind, field=stray[0])
+            raise RulesError(ENGLISH.reason(why))
 
         def rank_of(name: str, ace: int) -> int | None:
             value = fields.get(name)
@@ -188,20 +181,13 @@ class Declaration:
         )
 
     def describe(self) -> str:
-        if self.kind == "set":
-            return "a set" if self.rank is None else f"a set of {RANK_PLURALS[self.rank - 1]}"
-        text = "a run" if self.suit is None else f"a run of {SUIT_NAMES[self.suit]}"
-        if self.low is not None:
-            text += f" from {rank_token(self.low)}"
-        if self.high is not None:
-            text += f" to {rank_token(self.high)}"
-        return text
+        return said_declaration(ENGLISH, self)
 
 
 @dataclass(frozen=True, slots=True)
 class MeldVerdict:
     """The referee's answer for one meld: its cards, every legal reading, and, when
-    there is none, the reasons in sentences a player understands, the most telling
+    there is none, the reasons (rendered by :mod:`.words`), the most telling
     first: the one about the kind of meld the player most likely meant (:func:`meant`),
     which a one-line verdict shows.
 
@@ -210,7 +196,7 @@ class MeldVerdict:
 
     cards: tuple[Card, ...]
     readings: tuple[Reading, ...]
-    reasons: tuple[str, ...] = ()
+    reasons: tuple[Reason, ...] = ()
     a_meld: bool = False
 
     @property
@@ -275,7 +261,7 @@ def _limit_reason(
     size: int,
     natural: int,
     placed: Callable[[], Sequence[bool]] | None = None,
-) -> str | None:
+) -> Reason | None:
     """Why a meld of ``size`` cards, ``natural`` of them natural, breaks a limit; None
     if it keeps them all. ``placed`` gives, place by place, whether a run's card is
     natural (R54's neighbouring wild cards), asked only where that rule holds."""
@@ -283,14 +269,10 @@ def _limit_reason(
     if limits.fewer_than_natural and 2 * natural <= size:  # R7, R56
         return _too_many_wild(rules, kind, natural, wild)
     if limits.no_more_than_natural and wild > natural:  # R70
-        return (
-            f"too many wild cards: a meld holds no more wild cards than natural cards, and "
-            f"as a {kind} this has {number_word(natural)} natural and {number_word(wild)} wild"
-        )
+        return Reason.of("more_wild_than_natural", kind=kind, natural=natural, wild=wild)
     if natural < limits.min_natural:  # R70
-        return (
-            f"a meld holds at least {counted(limits.min_natural, 'natural card')}; as a "
-            f"{kind} this has {number_word(natural)}"
+        return Reason.of(
+            "too_few_natural_cards", least=limits.min_natural, kind=kind, natural=natural
         )
     most, sized = limits.most_wild, False
     if limits.by_size:  # R51
@@ -298,26 +280,30 @@ def _limit_reason(
         if by_size is not None and (most is None or by_size < most):
             most, sized = by_size, True
     if most is not None and wild > most:
-        may = "no wild card" if most == 0 else "at most " + wild_cards(most)
-        meld = f"a {rules.words.noun(kind)} of {number_word(size)}" if sized else "a meld"
-        return (
-            f"too many wild cards for {rules.name}: {meld} may hold {may}, "
-            f"and this has {number_word(wild)}"
-        )
+        if sized:
+            return Reason.of(
+                "wild_cards_over_limit",
+                game=rules.name,
+                most=most,
+                wild=wild,
+                words=rules.words,
+                kind=kind,
+                size=size,
+            )
+        return Reason.of("wild_cards_over_limit", game=rules.name, most=most, wild=wild)
     if kind == "set" and natural < limits.set_min_natural:  # R54
-        return (
-            f"a {rules.words.set} holds at least "
-            f"{counted(limits.set_min_natural, 'natural card')} in {rules.name}; "
-            f"this has {number_word(natural)}"
+        return Reason.of(
+            "set_too_few_natural_cards",
+            words=rules.words,
+            least=limits.set_min_natural,
+            game=rules.name,
+            natural=natural,
         )
     if kind == "run" and limits.run_wilds_apart and placed is not None:  # R54
         natural_at = placed()
         for place in range(1, len(natural_at)):
             if not natural_at[place] and not natural_at[place - 1]:
-                return (
-                    f"in {rules.name} two wild cards may not stand for neighbouring cards "
-                    f"of a {rules.words.run}"
-                )
+                return Reason.of("wild_cards_side_by_side", game=rules.name, words=rules.words)
     return None
 
 
@@ -359,38 +345,31 @@ def _set_readings(
 
 def _why_not_set(
     cards: Sequence[Card], rules: Ruleset, rank: int | None = None, limits: Limits | None = None
-) -> str:
+) -> Reason:
     naturals = [card for card in cards if not rules.is_wild(card)]
     if rank is not None:
         stray = next((card for card in naturals if card.rank != rank), None)
         if stray:
-            return f"{stray} does not belong in a set of {RANK_PLURALS[rank - 1]}"
+            return Reason.of("card_not_of_set_rank", card=stray, rank=rank)
     elif naturals:
         stray = next((card for card in naturals if card.rank != naturals[0].rank), None)
         if stray:
-            return f"a set needs cards of one rank: {naturals[0]} and {stray} differ"
+            return Reason.of("set_ranks_differ", first=naturals[0], other=stray)
     if rules.set_distinct_suits:  # R9
         seen: set[str] = set()
         for card in naturals:
             if card.suit in seen:
-                return f"a set may not hold two {SUIT_NAMES[card.suit]}"
+                return Reason.of("set_repeats_suit", suit=card.suit)
             seen.add(card.suit)
         if len(cards) > 4:
-            return (
-                "a set holds at most four cards, one of each suit, wild cards "
-                f"included; this has {number_word(len(cards))}"
-            )
+            return Reason.of("set_too_long", size=len(cards))
     limits = Limits.of(rules) if limits is None else limits
     reason = _limit_reason(rules, limits, "set", len(cards), len(naturals))
     return reason or _too_many_wild(rules, "set", len(naturals), len(cards) - len(naturals))
 
 
-def _too_many_wild(rules: Ruleset, kind: str, natural: int, wild: int) -> str:
-    return (
-        f"too many wild cards for {rules.name}: a meld needs more natural cards "
-        f"than wild cards, and as a {kind} this has {number_word(natural)} natural "
-        f"and {number_word(wild)} wild"
-    )
+def _too_many_wild(rules: Ruleset, kind: str, natural: int, wild: int) -> Reason:
+    return Reason.of("too_many_wild_cards", game=rules.name, kind=kind, natural=natural, wild=wild)
 
 
 # --- Runs (R11-R13, R15, R44, R45, R69) -----------------------------------------
@@ -443,7 +422,7 @@ def _run_readings(
 
 def _run_limit_reason(
     rules: Ruleset, limits: Limits, reading: RunReading, natural: int | None = None
-) -> str | None:
+) -> Reason | None:
     size = len(reading.in_order)
     natural = reading.natural_count if natural is None else natural
     return _limit_reason(
@@ -550,58 +529,50 @@ def _why_not_run(
     rules: Ruleset,
     fixed: RunReading | None = None,
     limits: Limits | None = None,
-) -> str:
+) -> Reason:
     if not rules.runs_allowed:  # R44
-        return f"{rules.name} has no runs: its melds are sets only"
+        return Reason.of("no_runs", game=rules.name)
     naturals = [card for card in cards if not rules.is_wild(card)]
     total = len(cards) + (len(fixed.in_order) if fixed else 0)
     if fixed is not None:
         stray = next((card for card in naturals if card.suit != fixed.suit), None)
         if stray:
-            return f"{stray} does not belong in a run of {SUIT_NAMES[fixed.suit]}"
+            return Reason.of("card_not_of_run_suit", card=stray, suit=fixed.suit)
     elif naturals:
         stray = next((card for card in naturals if card.suit != naturals[0].suit), None)
         if stray:
-            return f"a run needs cards of one suit: {naturals[0]} and {stray} differ"
+            return Reason.of("run_suits_differ", first=naturals[0], other=stray)
     if total < rules.run_min:  # R44
-        return (
-            f"a {rules.words.run} needs {number_word(rules.run_min)} or more cards in "
-            f"{rules.name}; this {'would have' if fixed else 'has'} {number_word(total)}"
+        return Reason.of(
+            "run_too_short",
+            words=rules.words,
+            least=rules.run_min,
+            game=rules.name,
+            size=total,
+            laid_off=fixed is not None,
         )
-    holds = "would hold" if fixed else "has"
-    if total > rules.max_run:
-        if rules.ace is Ace.BOTH_ENDS:
-            return f"a run holds at most 14 cards, from ace to ace; this {holds} {total}"
-        return f"a run holds at most 13 cards, one of each rank; this {holds} {total}"
+    if total > rules.max_run:  # R12, R45
+        most = MAX_RUN + 1 if rules.ace is Ace.BOTH_ENDS else MAX_RUN
+        return Reason.of("run_too_long", most=most, size=total, laid_off=fixed is not None)
     aces = [card for card in naturals if card.rank == ACE]
     if (
         rules.ace is Ace.HIGH_ONLY
         and (aces or (fixed and fixed.low == ACE))
         and not _run_readings(cards, rules, fixed, wild_limit=False)
     ):
-        return (
-            f"in {rules.name} an ace is high only: it follows the king (Q-K-A) and "
-            "never comes before the 2"
-        )
+        return Reason.of("ace_high_only", game=rules.name)
     both_ends = rules.ace is Ace.BOTH_ENDS and total == rules.max_run  # R45: A..A, 14 cards
     if len(aces) > 1 and not (both_ends and len(aces) == 2):
-        if rules.ace is Ace.BOTH_ENDS:
-            return "a run holds two aces only when it runs from ace to ace, 14 cards"  # R45
-        if rules.ace is Ace.AROUND:
-            return "a run holds at most one ace, even round the corner"  # R69
-        return "a run holds at most one ace"  # R12
+        return Reason.of("run_repeats_ace", ace=rules.ace.value)  # R12, R45, R69
     if aces and fixed and fixed.holds(ACE) and not both_ends:
-        return f"{fixed.describe()} already has its ace; a run holds at most one ace"  # R12
+        return Reason.of("run_has_its_ace", reading=fixed)  # R12
     seen: set[Card] = set()
     for card in naturals:
         if card in seen and not (card.rank == ACE and both_ends):
-            return f"a run may not hold two {card}"
+            return Reason.of("run_repeats_card", card=card)
         seen.add(card)
         if fixed and card.rank != ACE and fixed.holds(card.rank):
-            return (
-                f"the place of {card} in {fixed.describe()} is already filled; "
-                "cards are laid off only at a run's ends"
-            )
+            return Reason.of("run_place_filled", card=card, reading=fixed)
     limits = Limits.of(rules) if limits is None else limits
     if naturals or fixed:
         readings = _run_readings(cards, rules, fixed, wild_limit=False)
@@ -618,7 +589,7 @@ def _why_not_run(
     return reason or _too_many_wild(rules, "run", natural, total - natural)
 
 
-def _too_far_apart(naturals: Sequence[Card], total: int, fixed: RunReading | None) -> str:
+def _too_far_apart(naturals: Sequence[Card], total: int, fixed: RunReading | None) -> Reason:
     """Why no span of ``total`` cards holds every natural (and the fixed run)."""
     anchors = [(card.rank, str(card)) for card in naturals if card.rank != ACE]
     if fixed is not None:
@@ -631,28 +602,19 @@ def _too_far_apart(naturals: Sequence[Card], total: int, fixed: RunReading | Non
     if ace or ACE in positions or ACE_HIGH in positions:
         window = _cyclic_window({(position - 1) % 13 + 1 for position in positions})
         if len(window) < need:
-            if len(window) <= 6:
-                text = "-".join(rank_token(rank) for rank in window)
-            else:
-                text = f"{rank_token(window[0])}-…-A-…-{rank_token(window[-1])}"
-            return (
-                f"{text} wraps round the ace: an ace is high (Q-K-A) or low (A-2-3), "
-                "never in the middle"
-            )
+            return Reason.of("run_wraps_round_ace", ranks=tuple(window))
     low_name, high_name = min(best)[1], max(best)[1]
     if fixed is not None:
         far = high_name if low_name == fixed.describe() else low_name
-        return (
-            f"{far} is too far from the ends of {fixed.describe()}: reaching it takes a "
-            f"run of {need} cards, and these make {total}"
+        return Reason.of(
+            "card_too_far_from_run", card=far, reading=fixed, need=need, size=total, around=False
         )
-    return (
-        f"{low_name} and {high_name} are too far apart for one run: from one to the "
-        f"other takes {need} cards, and this meld has {total}"
+    return Reason.of(
+        "cards_too_far_apart", low=low_name, high=high_name, need=need, size=total, around=False
     )
 
 
-def _too_far_round(naturals: Sequence[Card], total: int, fixed: RunReading | None) -> str:
+def _too_far_round(naturals: Sequence[Card], total: int, fixed: RunReading | None) -> Reason:
     """R69: why no span of ``total`` cards, round the corner or not, holds every
     natural (and the fixed run): the shortest stretch of ranks holding them all is
     longer."""
@@ -668,15 +630,18 @@ def _too_far_round(naturals: Sequence[Card], total: int, fixed: RunReading | Non
             return min((fixed.low - card.rank) % RANKS, (card.rank - top) % RANKS)
 
         far = max(naturals, key=distance)
-        return (
-            f"{far} is too far from the ends of {fixed.describe()}, even round the corner: "
-            f"reaching it takes a run of {need} cards, and these make {total}"
+        return Reason.of(
+            "card_too_far_from_run",
+            card=str(far),
+            reading=fixed,
+            need=need,
+            size=total,
+            around=True,
         )
     first = next(card for card in naturals if card.rank == window[0])
     last = next(card for card in naturals if card.rank == window[-1])
-    return (
-        f"{first} and {last} are too far apart for one run, even round the corner: from "
-        f"one to the other takes {need} cards, and this meld has {total}"
+    return Reason.of(
+        "cards_too_far_apart", low=str(first), high=str(last), need=need, size=total, around=True
     )
 
 
@@ -710,7 +675,7 @@ def _verdict(
     cards: tuple[Card, ...],
     readings: tuple[Reading, ...],
     declare: Declaration | None,
-    explain: Callable[[], Iterable[str]],
+    explain: Callable[[], Iterable[Reason]],
 ) -> MeldVerdict:
     if not readings:
         return MeldVerdict(cards, (), tuple(explain()))
@@ -719,28 +684,28 @@ def _verdict(
     kept = tuple(reading for reading in readings if declare.matches(reading))
     if kept:
         return MeldVerdict(cards, kept)
-    return MeldVerdict(
-        cards,
-        (),
-        (
-            f"{format_cards(cards)} cannot be declared {declare.describe()}; "
-            f"it reads as {_alternatives(readings)}",
-        ),
+    return MeldVerdict(cards, (), (_not_as_declared(cards, declare, readings),))
+
+
+def _not_as_declared(
+    cards: tuple[Card, ...], declare: Declaration, readings: Sequence[Reading], most: int = 4
+) -> Reason:
+    """R15: the cards are a meld, but not the one declared: what they read as instead,
+    the first ``most`` readings and how many more."""
+    return Reason.of(
+        "not_as_declared",
+        cards=cards,
+        declared=declare,
+        readings=tuple(readings[:most]),
+        more=max(0, len(readings) - most),
     )
 
 
-def _alternatives(readings: Sequence[Reading], most: int = 4) -> str:
-    named = [reading.describe() for reading in readings[:most]]
-    if len(readings) > most:
-        named.append(f"{len(readings) - most} more")
-    return listed(named, "or")
-
-
-def _explain(cards: Sequence[Card], rules: Ruleset) -> list[str]:
+def _explain(cards: Sequence[Card], rules: Ruleset) -> list[Reason]:
     """Why the cards are no meld, the reason for what the player most likely meant
     first (see :func:`meant`): a verdict's one line shows that one."""
     if len(cards) < MIN_MELD:
-        return [f"a meld needs three or more cards; this has {number_word(len(cards))}"]
+        return [Reason.of("meld_too_short", size=len(cards))]
     set_reason, run_reason = _why_not_set(cards, rules), _why_not_run(cards, rules)
     if meant(cards, rules) == "set":
         return [set_reason, run_reason]
@@ -773,11 +738,6 @@ def meant(cards: Sequence[Card], rules: Ruleset) -> Kind:
 # --- One meld of an initial meld (R47, R51-R56) ------------------------------------
 
 
-def article(noun: str) -> str:
-    """``"an escalera"``, ``'a "three"'``, ``"a group"``."""
-    return ("an " if noun.lstrip('"')[:1].lower() in tuple("aeiou") else "a ") + noun
-
-
 def wild_count(reading: Reading, cards: Sequence[Card], rules: Ruleset) -> int:
     """The meld's wild cards as this reading places them: a 2 sitting as itself in a
     run is natural (R5, R51)."""
@@ -788,31 +748,37 @@ def wild_count(reading: Reading, cards: Sequence[Card], rules: Ruleset) -> int:
 
 def part_reason(
     rules: Ruleset, deal: DealRule, part: ContractPart, cards: Sequence[Card], reading: Reading
-) -> str | None:
+) -> Reason | None:
     """Why the meld, read this way, cannot be this part of the deal's contract; None
     if it can: its kind, its size (R20, R47) and the initial meld's own wild-card
     rules (R52, R53, R55, R56)."""
-    needs = f"deal {deal.number} of {rules.name} needs {article(part.describe(rules.words))}"
+    needs: dict[str, Hashable] = {
+        "deal": deal.number,
+        "game": rules.name,
+        "part": part,
+        "words": rules.words,
+    }
     if reading.kind != part.kind:
-        return f"{needs}; this is {article(rules.words.noun(reading.kind))}"
+        return Reason.of("part_other_kind", **needs, kind=reading.kind)
     if not part.fits(len(cards)):
-        return f"{needs}; this one has {number_word(len(cards))}"
+        return Reason.of("part_other_size", **needs, size=len(cards))
     wild = wild_count(reading, cards, rules)
     if part.no_wild and wild:  # R55, R56
-        return f"{needs}; this one holds {wild_cards(wild)}"
+        return Reason.of("part_holds_wild_card", **needs, wild=wild)
     if part.distinct_suits and len({card.suit for card in cards}) < len(cards):  # R55
-        return f"{needs}; this one repeats a suit"
+        return Reason.of("part_repeats_suit", **needs)
     most = deal.meld_wilds
     if most is not None and wild > most:  # R52
-        return (
-            f"in {rules.name} each meld of the initial meld holds at most {wild_cards(most)}; "
-            f"this one holds {number_word(wild)}"
-        )
+        return Reason.of("initial_meld_wild_cards_per_meld", game=rules.name, most=most, wild=wild)
     most = deal.contract_wilds
     if most is not None and wild > most:  # R53
-        return (
-            f"deal {deal.number} of {rules.name} allows at most {wild_cards(most)} in the "
-            f"whole initial meld; this meld alone holds {number_word(wild)}"
+        return Reason.of(
+            "initial_meld_wild_cards",
+            deal=deal.number,
+            game=rules.name,
+            most=most,
+            wild=wild,
+            alone=True,
         )
     return None
 
@@ -823,7 +789,7 @@ def _fit_to_deal(verdict: MeldVerdict, rules: Ruleset, deal: DealRule) -> MeldVe
     if not verdict.legal or not deal.contract:
         return verdict
     parts = tuple(dict.fromkeys(deal.contract))
-    reasons: list[str] = []
+    reasons: list[Reason] = []
     kept = []
     for reading in verdict.readings:
         why = [part_reason(rules, deal, part, verdict.cards, reading) for part in parts]
@@ -838,12 +804,23 @@ def _fit_to_deal(verdict: MeldVerdict, rules: Ruleset, deal: DealRule) -> MeldVe
         return MeldVerdict(verdict.cards, tuple(kept))
     kinds = {part.kind for part in parts}
     if not any(reading.kind in kinds for reading in verdict.readings):
-        noun = rules.words.noun(verdict.readings[0].kind)
         reasons = [
-            f"deal {deal.number} of {rules.name} needs "
-            f"{describe_parts(deal.contract, rules.words)}; this is {article(noun)}"
+            Reason.of(
+                "contract_other_kind",
+                deal=deal.number,
+                game=rules.name,
+                contract=deal.contract,
+                words=rules.words,
+                kind=verdict.readings[0].kind,
+            )
         ]
     return MeldVerdict(verdict.cards, (), tuple(dict.fromkeys(reasons))[:2], a_meld=True)
+
+
+def closed_meld(rules: Ruleset, kind: Kind, then: str) -> Reason:
+    """R53: a full group, or a run from ace to ace, is closed where the game says so;
+    ``then`` is what the player tried: ``"lay_off"`` a card, or take its ``"joker"``."""
+    return Reason.of("meld_closed", words=rules.words, kind=kind, game=rules.name, then=then)
 
 
 def read_meld(
@@ -913,23 +890,23 @@ def extend_meld(
     )
     if not table.legal:
         return MeldVerdict(
-            cards, (), tuple(f"the meld on the table is not legal: {r}" for r in table.reasons)
+            cards, (), tuple(Reason.of("meld_on_table_not_legal", why=r) for r in table.reasons)
         )
     if not add:
-        return MeldVerdict(cards, (), ("lay off one or more cards",))
+        return MeldVerdict(cards, (), (Reason.of("nothing_laid_off"),))
     if not rules.wild_lay_off and any(rules.is_wild(card) for card in add):  # R56
         wild = next(card for card in add if rules.is_wild(card))
         return MeldVerdict(
-            cards, (), (f"in {rules.name} a wild card is never laid off on a meld ({wild})",)
+            cards, (), (Reason.of("wild_card_never_laid_off", game=rules.name, card=wild),)
         )
     sets = [r.rank for r in table.readings if isinstance(r, SetReading)]
     runs = [r for r in table.readings if isinstance(r, RunReading)]
     closed = []
     if rules.closed_melds and sets and len(meld) == 4:  # R53: a full group
-        closed.append(f"a {rules.words.set} of four is closed in {rules.name}")
+        closed.append(closed_meld(rules, "set", "lay_off"))
         sets = []
     if rules.closed_melds and runs and len(meld) == MAX_RUN + 1:  # R53: A..A
-        closed.append(f"a {rules.words.run} from ace to ace is closed in {rules.name}")
+        closed.append(closed_meld(rules, "run", "lay_off"))
         runs = []
     extended = [(e, run) for run in runs for e in _run_readings(add, rules, run, limits=limits)]
     upward = [  # R54: below the bottom only once the top is the ace
@@ -939,23 +916,16 @@ def extend_meld(
     ]
     readings = _sorted([*_set_readings(cards, rules, sets, limits), *upward])
 
-    def explain() -> Iterator[str]:
-        for reason in closed:
-            yield f"{reason}: nothing may be laid off on it"  # R53
+    def explain() -> Iterator[Reason]:
+        yield from closed  # R53
         if sets:
             yield _why_not_set(cards, rules, sets[0] if len(sets) == 1 else None, limits)
         if extended and not upward:  # R54
-            yield (
-                f"in {rules.name} cards are laid off on a {rules.words.run} only above its "
-                "top card, and below its bottom only once its top is an ace"
-            )
+            yield Reason.of("lay_off_upward_only", game=rules.name, words=rules.words)
             return
         reasons = list(dict.fromkeys(_why_not_run(add, rules, run, limits) for run in runs))
         if len(reasons) > 2:
-            yield (
-                f"{format_cards(add)} cannot be laid off at the ends of any run "
-                f"{format_cards(meld)} can be read as; declare the meld to see why"
-            )
+            yield Reason.of("lay_off_fits_no_run", cards=add, meld=meld)
         else:
             yield from reasons
 

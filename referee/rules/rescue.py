@@ -14,24 +14,25 @@ joker goes into the hand; in Loba a joker at an end of an escalera moves to the
 other end; and so on, one :class:`Exchange` a value.
 
 >>> from referee.rules import format_cards, get_ruleset, parse_cards
+>>> from referee.rules.words import ENGLISH
 >>> push = get_ruleset("push")
 >>> verdict = rescue(parse_cards("7H JK 9H"), Card.parse("8H"), push)
 >>> verdict.legal, format_cards(verdict.freed), format_cards(verdict.after.cards)
 (True, 'JK', '7H 8H 9H')
->>> verdict.says
+>>> ENGLISH.reason(verdict.says)
 'JK comes out: it must be used at once in a meld you make this turn; it never goes into your hand'
 >>> for reason in rescue(parse_cards("6C 6H JK"), Card.parse("7H"), push).reasons:
-...     print(reason)
+...     print(ENGLISH.reason(reason))
 7H is not a card any wild card of this meld stands for
 a joker's place in a set of sixes takes a six
 >>> to_hand = get_ruleset("push", {"rescue_to_hand": True})
->>> rescue(parse_cards("6C 6H JK"), Card.parse("6D"), to_hand).says
+>>> ENGLISH.reason(rescue(parse_cards("6C 6H JK"), Card.parse("6D"), to_hand).says)
 'JK comes out: it may go into your hand'
 
 In Loba the joker at the end of an escalera moves to the other end (R79):
 
 >>> moved = rescue(parse_cards("9C 10C JC JK"), Card.parse("QC"), get_ruleset("loba"))
->>> format_cards(moved.after.cards), moved.says
+>>> format_cards(moved.after.cards), ENGLISH.reason(moved.says)
 ('9C 10C JC QC JK', 'JK moves to the top of the escalera, as KC; it never goes into your hand')
 """
 
@@ -50,7 +51,6 @@ from .cards import (
     Card,
     card_of,
     format_cards,
-    number_word,
     parse_cards,
 )
 from .errors import CardError
@@ -61,24 +61,14 @@ from .melds import (
     Reading,
     RunReading,
     SetReading,
-    article,
+    closed_meld,
     read_meld,
 )
+from .reasons import Reason
 from .ruleset import JokerExchange, Ruleset
-from .words import listed
+from .words import ENGLISH
 
-RANK_NAMES = (
-    "an ace", "a two", "a three", "a four", "a five", "a six", "a seven",
-    "an eight", "a nine", "a ten", "a jack", "a queen", "a king",
-)  # fmt: skip
 MOST_DETAILS = 4  # reasons about single readings of an undeclared meld, at most
-
-#: R25, where the freed wild card goes: off, straight into a meld; on, the hand too.
-TO_MELD = "it must be used at once in a meld you make this turn; it never goes into your hand"
-TO_HAND = "it may go into your hand"
-#: R79: where a game sends the joker to the hand, it goes there.
-INTO_HAND = "it goes into your hand"
-GIVE_A_CARD = 'give the card to put in a wild card\'s place, such as "8H"'
 
 Goes = Literal["meld", "hand"]
 
@@ -101,11 +91,10 @@ class Exchange:
     ``"top"`` (the bottom when the top is an ace). ``goes``: where a joker taken out goes,
     None where the table's option ``rescue_to_hand`` says (R25). ``jokers_only``:
     a wild 2 never comes out (R79's Twos Wild). ``moves_once``: a run's joker,
-    once moved, stays (Telefunken). ``rule`` is the rule in a sentence, in the
-    game's words (see :func:`describe_exchange`).
+    once moved, stays (Telefunken). The rule in a sentence, in the game's words, is
+    :func:`describe_exchange`'s.
     """
 
-    rule: str
     set_cards: int
     run_jokers: Literal["any", "end", "none"]
     run_goes: Literal["out", "past", "either_end", "top"]
@@ -122,7 +111,6 @@ class Exchange:
 EXCHANGES: Mapping[JokerExchange, Exchange] = MappingProxyType(
     {
         "in_meld": Exchange(  # R24, R25: any wild card, out to a meld or (option) the hand
-            "when a wild card is rescued in {game}, {where}",
             set_cards=1,
             run_jokers="any",
             run_goes="out",
@@ -130,40 +118,27 @@ EXCHANGES: Mapping[JokerExchange, Exchange] = MappingProxyType(
             jokers_only=False,
         ),
         "to_hand": Exchange(
-            "in {game} the natural card takes a joker's place and the joker goes into your "
-            "hand{twos}",
             set_cards=1,
             run_jokers="any",
             run_goes="out",
             goes="hand",
         ),
         "move": Exchange(
-            "in {game} only a joker at an end of {a_run} moves: the natural card takes its "
-            "place and the joker moves past it, to stand for the next card; it never goes "
-            "into your hand",
             set_cards=0,
             run_jokers="end",
             run_goes="past",
         ),
         "move_anywhere": Exchange(
-            "in {game} a joker at an end of {a_run} moves: the natural card takes its place "
-            "and the joker goes to either end, wherever the {run} stays legal; it never goes "
-            "into your hand",
             set_cards=0,
             run_jokers="end",  # R79: "as move", so a joker in the middle stays
             run_goes="either_end",
         ),
         "move_to_top": Exchange(
-            "in {game} the natural card takes the place of a joker of {a_run} and the joker "
-            "moves to the top, or to the bottom when the top is an ace; the joker of {a_set} "
-            "never moves",
             set_cards=0,
             run_jokers="any",
             run_goes="top",
         ),
         "two_for_one": Exchange(
-            "in {game} two cards of {a_set}'s rank take its joker's place and the joker goes "
-            "into your hand{runs}",
             set_cards=2,
             run_jokers="end",
             run_goes="past",
@@ -171,7 +146,6 @@ EXCHANGES: Mapping[JokerExchange, Exchange] = MappingProxyType(
             moves_once=True,
         ),
         "none": Exchange(
-            "in {game} jokers stay where they are: no card takes a joker's place",
             set_cards=0,
             run_jokers="none",
             run_goes="out",
@@ -185,8 +159,23 @@ def exchange_of(rules: Ruleset) -> Exchange:
     return EXCHANGES[rules.joker_exchange]
 
 
+def exchange_rule(rules: Ruleset) -> Reason:
+    """The table's rule for a joker a natural card replaces (R25, R79), said by
+    :mod:`.words`; :func:`describe_exchange` says it in English."""
+    return Reason.of(
+        "exchange_rule",
+        game=rules.name,
+        exchange=rules.joker_exchange,
+        words=rules.words,
+        to_hand=rules.rescue_to_hand,
+        twos_wild=rules.twos_wild,
+        runs_allowed=rules.runs_allowed,
+    )
+
+
 def describe_exchange(rules: Ruleset) -> str:
-    """The table's rule for a joker a natural card replaces, in a sentence (R25, R79).
+    """The table's rule for a joker a natural card replaces, in an English sentence
+    (R25, R79).
 
     >>> from referee.rules import get_ruleset
     >>> describe_exchange(get_ruleset("caribbean-kalooki"))  # doctest: +NORMALIZE_WHITESPACE
@@ -194,23 +183,7 @@ def describe_exchange(rules: Ruleset) -> str:
     joker moves to the top, or to the bottom when the top is an ace; the joker of a
     "three" never moves'
     """
-    words = rules.words
-    runs = (
-        f"; a joker at an end of {article(words.run)} moves once, past the card that "
-        "takes its place"
-        if rules.runs_allowed
-        else ""
-    )
-    return exchange_of(rules).rule.format(
-        game=rules.name,
-        where=TO_HAND if rules.rescue_to_hand else TO_MELD,
-        twos="; a wild 2 is never taken" if rules.twos_wild else "",
-        runs=runs,
-        set=words.set,
-        run=words.run,
-        a_set=article(words.set),
-        a_run=article(words.run),
-    )
+    return ENGLISH.reason(exchange_rule(rules))
 
 
 # --- The answer -----------------------------------------------------------------------
@@ -246,9 +219,10 @@ class RescueVerdict:
     #: The meld on the table as read (kept to its declaration): each swap names one.
     readings: tuple[Reading, ...]
     swaps: tuple[Swap, ...]
-    reasons: tuple[str, ...]
-    #: What happens to the joker, in a sentence; where there is no swap, the game's rule.
-    says: str
+    reasons: tuple[Reason, ...]
+    #: What happens to the joker (said by :mod:`.words`); where there is no swap, the
+    #: game's rule.
+    says: Reason
     #: Where the freed wild card goes (R25, R79): "meld", it stays on the table (in a
     #: meld made this turn, or moved within this one), or "hand".
     wild_goes: Goes
@@ -303,20 +277,20 @@ def rescue(
     table = read_meld(meld, rules, meld_declare, players)
     exchange = exchange_of(rules)
 
-    def verdict(swaps: Sequence[Swap], *reasons: str) -> RescueVerdict:
-        says = _says(swaps, rules, exchange) if swaps else describe_exchange(rules)
+    def verdict(swaps: Sequence[Swap], *reasons: Reason) -> RescueVerdict:
+        says = _says(swaps, rules, exchange) if swaps else exchange_rule(rules)
         goes = swaps[0].goes if swaps else _goes(exchange, rules)
         return RescueVerdict(meld, naturals, table.readings, tuple(swaps), reasons, says, goes)
 
     if not table.legal:
-        return verdict((), *(f"the meld on the table is not legal: {r}" for r in table.reasons))
+        return verdict((), *(Reason.of("meld_on_table_not_legal", why=r) for r in table.reasons))
     if any(card.is_joker for card in naturals):
-        return verdict((), "a joker is wild: only a natural card takes a wild card's place")
+        return verdict((), Reason.of("rescue_with_joker"))
     places = {reading: _wild_places(meld, reading, rules) for reading in table.readings}
     if not any(places.values()):
         return verdict((), _no_wild_card(meld, rules))
     if exchange.set_cards == 0 and exchange.run_jokers == "none":
-        return verdict((), describe_exchange(rules))  # R79
+        return verdict((), exchange_rule(rules))  # R79
     job = _Asked(meld, naturals, rules, exchange, players)
     outcomes = [job.outcome(reading, wild) for reading, wild in places.items()]
     swaps = [swap for outcome in outcomes for swap in outcome.swaps]
@@ -326,11 +300,15 @@ def rescue(
     details = list(dict.fromkeys([*ruled, *(o.why for o in outcomes if o.why)]))
     if len(details) > MOST_DETAILS:
         more = len(details) - MOST_DETAILS + 1
-        details[MOST_DETAILS - 1 :] = [f"and {more} more ways to read it: declare the meld"]
+        details[MOST_DETAILS - 1 :] = [Reason.of("more_ways_to_read", count=more)]
     if ruled:  # a wild card stands for the card, but the game's rule refuses it (R53, R79)
-        return verdict((), *details)
+        return verdict((), *(why for why in details if why))
     first = naturals[0]
-    return verdict((), f"{first} is not a card any wild card of this meld stands for", *details)
+    return verdict(
+        (),
+        Reason.of("card_stands_for_no_wild_card", card=first),
+        *(why for why in details if why),
+    )
 
 
 def natural_cards(text: str, rules: Ruleset) -> tuple[Card, ...]:
@@ -357,15 +335,17 @@ def _check_count(naturals: Sequence[Card], rules: Ruleset, written: str) -> None
     set's joker (R79); ``written`` is how the player gave them."""
     most = exchange_of(rules).most_cards
     if not naturals:
-        raise CardError(GIVE_A_CARD)
+        raise CardError(ENGLISH.reason(Reason.of("no_natural_card")))
     if len(naturals) <= most:
         return
-    give = (
-        "give the one card to put in a wild card's place"
-        if most == 1
-        else f"give one card, or two of a {rules.words.set}'s rank for its joker"
+    why = Reason.of(
+        "too_many_natural_cards",
+        written=written,
+        count=len(naturals),
+        most=most,
+        words=rules.words,
     )
-    raise CardError(f"{written} is {number_word(len(naturals))} cards; {give}")
+    raise CardError(ENGLISH.reason(why))
 
 
 # --- Where the wild cards are ----------------------------------------------------
@@ -410,16 +390,16 @@ def _declared(reading: Reading) -> Declaration:
     return Declaration("run", suit=reading.suit, low=reading.low, high=reading.high)
 
 
-def _closed(reading: Reading, size: int, rules: Ruleset) -> str | None:
+def _closed(reading: Reading, size: int, rules: Ruleset) -> Reason | None:
     """R53: a full group, or a run from ace to ace, is closed where the game says so
     (as :func:`~referee.rules.melds.extend_meld` holds it): nothing is taken from it
     or moved in it, its jokers included."""
     if not rules.closed_melds:
         return None
     if isinstance(reading, SetReading) and size == 4:
-        return f"a {rules.words.set} of four is closed in {rules.name}"
+        return closed_meld(rules, "set", "joker")
     if isinstance(reading, RunReading) and size == MAX_RUN + 1:
-        return f"a {rules.words.run} from ace to ace is closed in {rules.name}"
+        return closed_meld(rules, "run", "joker")
     return None
 
 
@@ -428,7 +408,7 @@ class _Outcome(NamedTuple):
     of it stands for the card, so what refuses it is the game's rule, not the card."""
 
     swaps: list[Swap]
-    why: str
+    why: Reason | None
     stands_for: bool
 
 
@@ -448,10 +428,10 @@ class _Asked:
             return self._from_set(reading, wild)
         return self._from_run(reading, wild)
 
-    def _refused(self, why: str) -> _Outcome:
+    def _refused(self, why: Reason) -> _Outcome:
         return _Outcome([], why, True)
 
-    def _wild_cards(self, wild: Sequence[Wild]) -> tuple[list[Wild], str | None]:
+    def _wild_cards(self, wild: Sequence[Wild]) -> tuple[list[Wild], Reason | None]:
         """The wild cards the game lets come out; why not, when a wild 2 alone could
         (R79: only a joker, never a wild 2, outside the Push family)."""
         if not self.exchange.jokers_only:
@@ -459,8 +439,8 @@ class _Asked:
         jokers = [place for place in wild if self.meld[place.at].is_joker]
         if jokers:
             return jokers, None
-        twos = _either([self.meld[place.at] for place in wild])
-        return [], f"in {self.rules.name} only a joker is taken from a meld: {twos} stays"  # R79
+        twos = tuple(self.meld[place.at] for place in wild)
+        return [], Reason.of("only_jokers_taken", game=self.rules.name, cards=twos)  # R79
 
     # --- Sets ----------------------------------------------------------------------
 
@@ -474,22 +454,20 @@ class _Asked:
         if strays:
             n, stray = strays[0]  # where the first card fits, the second is the trouble
             return _Outcome([], _why_not(meld, stray, reading, wild, rules), n > 0)
-        words = rules.words
         if exchange.set_cards == 0:  # R79: a set's joker never moves
             return self._refused(
-                f"in {rules.name} the joker of {article(words.set)} stays where it is"  # R79
+                Reason.of("set_joker_stays", game=rules.name, words=rules.words)  # R79
             )
         given = self.naturals
         if len(given) != exchange.set_cards:
             return self._refused(self._how_many(reading))
         if len({card.suit for card in given}) < len(given) and rules.set_distinct_suits:
             return self._refused(
-                f"no two cards of {reading.describe()} share a suit: "
-                f"{listed([str(card) for card in given])} do"
+                Reason.of("given_cards_share_suit", reading=reading, cards=given)
             )  # R9, R43
         closed = _closed(reading, len(meld), rules)
         if closed:
-            return self._refused(f"{closed}: its joker stays")  # R53
+            return self._refused(closed)  # R53
         jokers, why = self._wild_cards(wild)
         if why:
             return self._refused(why)
@@ -503,19 +481,19 @@ class _Asked:
             if _kept(after, reading, [(meld[index], given[0])]):
                 swaps.append(Swap(reading, meld[index], None, after, self._goes()))
         if swaps or after is None:
-            return _Outcome(swaps, "", True)
-        return self._refused(f"with {format_cards(given)}, {_not_legal(after)}")
+            return _Outcome(swaps, None, True)
+        return self._refused(_not_legal(after, cards=given))
 
-    def _how_many(self, reading: SetReading) -> str:
+    def _how_many(self, reading: SetReading) -> Reason:
         """Why this many natural cards cannot take the joker's place (R24, R79)."""
-        rank = RANK_NAMES[reading.rank - 1].partition(" ")[2]
         if self.exchange.set_cards == 2 and len(self.naturals) == 1:
-            return (
-                f"in {self.rules.name} two cards of its rank take the joker's place in "
-                f"{reading.describe()}: {self.naturals[0]} and another {rank}"  # R79
-            )
-        given = number_word(len(self.naturals))
-        return f"one card takes a wild card's place in {reading.describe()}, not {given}"
+            return Reason.of(
+                "two_cards_take_set_joker",
+                game=self.rules.name,
+                reading=reading,
+                card=self.naturals[0],
+            )  # R79
+        return Reason.of("one_card_takes_wild_place", reading=reading, count=len(self.naturals))
 
     # --- Runs ------------------------------------------------------------------------
 
@@ -524,15 +502,13 @@ class _Asked:
         targets = [place for place in wild if place.stands_for == first]
         if not targets:
             return _Outcome([], _why_not(meld, first, reading, wild, rules), False)
-        run = rules.words.run
         if len(self.naturals) > 1:
             return self._refused(
-                f"one card takes a joker's place in {article(run)}: {first}, not "
-                f"{format_cards(self.naturals)}"
+                Reason.of("one_card_takes_run_joker", words=rules.words, cards=self.naturals)
             )
         closed = _closed(reading, len(meld), rules)
         if closed:
-            return self._refused(f"{closed}: its joker stays")  # R53
+            return self._refused(closed)  # R53
         targets, why = self._wild_cards(targets)
         if why:
             return self._refused(why)
@@ -541,63 +517,63 @@ class _Asked:
             targets = [place for place in targets if place.offset in (0, last)]
             if not targets:
                 return self._refused(
-                    f"in {rules.name} a joker in the middle of {article(run)} never moves"  # R79
+                    Reason.of("middle_joker_stays", game=rules.name, words=rules.words)  # R79
                 )
         if exchange.run_goes == "out":
             return self._taken_out(reading, targets)
         swaps: list[Swap] = []
-        whys = []
+        whys: list[Reason] = []
         for place in targets:
             for to in _destinations(reading, place, exchange):
                 swap, why = self._moved(reading, place, to)
                 if swap is not None:
                     swaps.append(swap)
-                else:
+                elif why is not None:
                     whys.append(why)
-        return _Outcome(swaps, "; ".join(dict.fromkeys(whys)), True)
+        return _Outcome(swaps, _together(whys), True)
 
     def _taken_out(self, reading: RunReading, targets: Sequence[Wild]) -> _Outcome:
         """R24: the natural card in the wild card's place; the wild card leaves the meld."""
         meld, natural = self.meld, self.naturals[0]
         swaps = []
-        whys = []
+        whys: list[Reason] = []
         for place in targets:
             cards = (*meld[: place.at], natural, *meld[place.at + 1 :])
             after = read_meld(cards, self.rules, _declared(reading), self.players)
             if _kept(after, reading, [(meld[place.at], natural)]):
                 swaps.append(Swap(reading, meld[place.at], natural, after, self._goes()))
             else:
-                whys.append(f"with {natural} in its place, {_not_legal(after)}")
-        return _Outcome(swaps, "" if swaps else "; ".join(dict.fromkeys(whys)), True)
+                whys.append(_not_legal(after, card=natural))
+        return _Outcome(swaps, None if swaps else _together(whys), True)
 
-    def _moved(self, reading: RunReading, place: Wild, to: int) -> tuple[Swap | None, str]:
+    def _moved(
+        self, reading: RunReading, place: Wild, to: int
+    ) -> tuple[Swap | None, Reason | None]:
         """R79: the natural card in the joker's place, the joker at run position
         ``to`` (just below or above the run); or why it cannot go there."""
         rules, natural = self.rules, self.naturals[0]
         assert place.offset is not None  # a run's wild card has its place
         joker = self.meld[place.at]
-        where = "the top" if to > reading.high else "the bottom"
-        cannot = f"{joker} cannot move to {where} of the {rules.words.run}"
+        cannot = {"joker": joker, "top": to > reading.high, "words": rules.words}
         if not 1 <= to <= ACE_HIGH:
-            return None, f"{cannot}: there is no card past the ace"
+            return None, Reason.of("joker_cannot_move", **cannot)
         cards = list(reading.in_order)
         cards[place.offset] = natural
         cards = [*cards, joker] if to > reading.high else [joker, *cards]
         neighbour = cards[-2] if to > reading.high else cards[1]
         beside = reading.high if to > reading.high else reading.low
         if rules.run_wilds_apart and neighbour != _position_card(beside, reading.suit):  # R54
-            return None, (
-                f"{cannot}: it would stand beside {neighbour}, and in {rules.name} two wild "
-                f"cards never stand for neighbouring cards"  # R54
-            )
+            return None, Reason.of(
+                "joker_cannot_move", **cannot, beside=neighbour, game=rules.name
+            )  # R54
         low, high = min(reading.low, to), max(reading.high, to)
         declared = Declaration("run", suit=reading.suit, low=low, high=high)
         after = read_meld(cards, rules, declared, self.players)
         kept = after.readings[0] if len(after.readings) == 1 else None
         if not isinstance(kept, RunReading) or kept.in_order != tuple(cards):
-            return None, f"{cannot}: {_not_legal(after)}"
+            return None, Reason.of("joker_cannot_move", **cannot, why=_not_legal(after))
         moved_to = _position_card(to, reading.suit)
-        return Swap(reading, joker, natural, after, "meld", moved_to), ""
+        return Swap(reading, joker, natural, after, "meld", moved_to), None
 
     def _goes(self) -> Goes:
         return _goes(self.exchange, self.rules)
@@ -652,23 +628,29 @@ def _kept(after: MeldVerdict, reading: Reading, changed: Sequence[tuple[Card, Ca
     return [(old, new) for old, new in moved if old != new] == list(changed)
 
 
-def _not_legal(after: MeldVerdict) -> str:
-    """Why the meld after an exchange is not legal as the one on the table was read."""
-    reason = next((r for r in after.reasons if "cannot be declared" not in r), None)
-    return f"the meld would not be legal: {reason}" if reason else "the meld would not be legal"
+def _not_legal(
+    after: MeldVerdict, *, cards: tuple[Card, ...] | None = None, card: Card | None = None
+) -> Reason:
+    """Why the meld after an exchange (with ``cards`` given, or ``card`` in the wild
+    card's place) is not legal as the one on the table was read."""
+    reason = next((r for r in after.reasons if r.code != "not_as_declared"), None)
+    return Reason.of("meld_would_not_be_legal", why=reason, cards=cards, card=card)
+
+
+def _together(whys: Sequence[Reason]) -> Reason | None:
+    """One reason for several, one after the other; None for none."""
+    unique = tuple(dict.fromkeys(whys))
+    if len(unique) <= 1:
+        return unique[0] if unique else None
+    return Reason.of("each_refused", reasons=unique)
 
 
 # --- Why not ---------------------------------------------------------------------
 
 
-def _no_wild_card(meld: tuple[Card, ...], rules: Ruleset) -> str:
+def _no_wild_card(meld: tuple[Card, ...], rules: Ruleset) -> Reason:
     twos = [card for card in meld if card.rank == TWO and rules.is_wild(card)]
-    if not twos:
-        return "the meld has no wild card"
-    return (
-        f"the meld has no wild card: {twos[0]} stands for itself in it, and a 2 "
-        "that stands for itself cannot be rescued"
-    )  # R5
+    return Reason.of("meld_has_no_wild_card", two=twos[0] if twos else None)  # R5
 
 
 def _why_not(
@@ -677,59 +659,53 @@ def _why_not(
     reading: Reading,
     wild: Sequence[Wild],
     rules: Ruleset,
-) -> str:
+) -> Reason:
     """Why ``natural`` takes no wild card's place in the meld read as ``reading``."""
     if not wild:
         twos = [card for card in meld if card.rank == TWO and rules.is_wild(card)]
-        its = f": {twos[0]} stands for itself" if twos else ""
-        return f"{reading.describe()} has no wild card{its}"
+        return Reason.of("meld_has_no_wild_card", reading=reading, two=twos[0] if twos else None)
     if isinstance(reading, RunReading):
-        named = [f"{meld[place.at]} for {place.stands_for}" for place in wild]
-        return f"in {reading.describe()}, {listed(named).replace(' for ', ' stands for ', 1)}"
+        pairs = tuple((meld[place.at], place.stands_for) for place in wild)
+        return Reason.of("wild_cards_stand_for", reading=reading, pairs=pairs)
     whose = _whose([meld[place.at] for place in wild])
-    rank = RANK_NAMES[reading.rank - 1]
     if not _fits_set(meld, natural, reading, rules) and natural.rank == reading.rank:
         held = _held_suits(meld, rules)
-        free = [card_of(reading.rank, suit) for suit in SUITS if suit not in held]
-        return (
-            f"{reading.describe()} already holds {natural}; {whose} place in it takes "
-            f"{rank} of another suit: {_either(free)}"
+        free = tuple(card_of(reading.rank, suit) for suit in SUITS if suit not in held)
+        return Reason.of(
+            "set_holds_card", reading=reading, card=natural, wild=whose, free=free
         )  # R9
-    return f"{whose} place in {reading.describe()} takes {rank}"
+    return Reason.of("wild_place_takes_rank", wild=whose, reading=reading)
 
 
 def _whose(wild: Sequence[Card]) -> str:
-    """Whose place it is: "a joker's", "a 2's" or, when they differ, "a wild card's"."""
+    """Whose place it is: a ``"joker"``'s, a ``"two"``'s or, when they differ, a
+    ``"wild"`` card's."""
     if all(card.is_joker for card in wild):
-        return "a joker's"
+        return "joker"
     if all(card.rank == TWO for card in wild):
-        return "a 2's"
-    return "a wild card's"
-
-
-def _either(cards: Sequence[Card]) -> str:
-    """``JK``, ``2S or JK``, ``6C, 6D or 6S``."""
-    return listed([str(card) for card in cards], "or")
+        return "two"
+    return "wild"
 
 
 # --- What happens to the joker -----------------------------------------------------
 
 
-def _says(swaps: Sequence[Swap], rules: Ruleset, exchange: Exchange) -> str:
-    """What becomes of the wild card, in a sentence (R25, R79)."""
+def _says(swaps: Sequence[Swap], rules: Ruleset, exchange: Exchange) -> Reason:
+    """What becomes of the wild card (R25, R79)."""
     taken = [swap for swap in swaps if swap.moved_to is None]
     if taken:
-        freed = _either(list(dict.fromkeys(swap.freed for swap in taken)))
+        freed = tuple(dict.fromkeys(swap.freed for swap in taken))
         if exchange.goes == "hand":  # R79: the game sends it there
-            return f"{freed} comes out: {INTO_HAND}"
-        return f"{freed} comes out: {TO_HAND if taken[0].goes == 'hand' else TO_MELD}"  # R25
-    freed = _either(list(dict.fromkeys(swap.freed for swap in swaps)))
-    where = listed(sorted({"the top" if _above(swap) else "the bottom" for swap in swaps}), "or")
-    cards = _either([swap.moved_to for swap in swaps if swap.moved_to is not None])
-    said = f"{freed} moves to {where} of the {rules.words.run}, as {cards}"
-    if exchange.moves_once:  # R79: Telefunken's joker of a sequidilla
-        return f"{said}, and stays there: a joker moves only once"
-    return f"{said}; it never goes into your hand"
+            return Reason.of("wild_card_comes_out", cards=freed, goes="game_hand")
+        return Reason.of("wild_card_comes_out", cards=freed, goes=taken[0].goes)  # R25
+    return Reason.of(
+        "joker_moves",
+        cards=tuple(dict.fromkeys(swap.freed for swap in swaps)),
+        ends=tuple(sorted({"top" if _above(swap) else "bottom" for swap in swaps})),
+        words=rules.words,
+        to=tuple(swap.moved_to for swap in swaps if swap.moved_to is not None),
+        once=exchange.moves_once,  # R79: Telefunken's joker of a sequidilla
+    )
 
 
 def _above(swap: Swap) -> bool:

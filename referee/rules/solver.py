@@ -46,12 +46,15 @@ from .melds import (
     SetReading,
     read_meld,
 )
+from .reasons import Reason
 from .ruleset import RANKS, Ace, ContractPart, DealRule, Kind, Ruleset, WildLimit, rank_at
+from .words import ENGLISH
 
 __all__ = [
     "MAX_COMPLETING",
     "MAX_HAND",
     "SEARCH_LIMIT",
+    "HandTooLarge",
     "SearchTooLong",
     "Solution",
     "SolvedMeld",
@@ -133,9 +136,7 @@ def solve_hand(
     rule = rules.deal(deal)
     cards = tuple(cards)
     if len(cards) > MAX_HAND:
-        raise RulesError(
-            f"a hand holds at most {MAX_HAND} cards for the solver; this one has {len(cards)}"
-        )
+        raise HandTooLarge(Reason.of("hand_too_large", most=MAX_HAND, size=len(cards)))
     rules.check_cards(cards, players)
     work = work if work is not None else Work()
     best = _Search(rules, rule, cards, players, work=work).best()
@@ -234,9 +235,23 @@ _WILD_SEAT = _Seat(WILD, -1, None)
 _TWO_SEAT = _Seat(TWO_ITSELF, -1, None)
 
 
+class HandTooLarge(RulesError):
+    """A hand of more than ``MAX_HAND`` cards (API: a 400); ``reason`` says so in
+    any language, ``str()`` in English."""
+
+    def __init__(self, reason: Reason) -> None:
+        super().__init__(ENGLISH.reason(reason))
+        self.reason = reason
+
+
 class SearchTooLong(GameRuleError):
-    """The hand would take the search more work than a request may do (a sentence
-    says so); the solver answers exactly or not at all, never with a guess (R67)."""
+    """The hand would take the search more work than a request may do (``reason``
+    says so, ``str()`` in English); the solver answers exactly or not at all, never
+    with a guess (R67)."""
+
+    def __init__(self, reason: Reason | None = None) -> None:
+        self.reason = reason or Reason.of("search_too_long")
+        super().__init__(ENGLISH.reason(self.reason))
 
 
 #: Steps of work one solve may do, shared by every search of the solve (the best
@@ -254,12 +269,6 @@ SEARCH_STEPS = 4
 BOUND_STEPS = 12
 PLACE_STEPS = 12
 
-#: What a player is told when a hand takes more than ``SEARCH_LIMIT`` steps.
-TOO_MANY_CARDS = (
-    "too many cards to search at once; take out the cards that go into no meld, "
-    "or tap the cards of one meld and check it"
-)
-
 
 class Work:
     """The steps of work a solve may do (``limit``; None: no limit), shared by all
@@ -273,7 +282,7 @@ class Work:
     def spend(self, steps: int = 1) -> None:
         self.spent += steps
         if self.spent > self.most:
-            raise SearchTooLong(TOO_MANY_CARDS)
+            raise SearchTooLong()
 
 
 class _Search:

@@ -11,7 +11,20 @@ from pydantic import Field
 from .. import rules
 from ..rules import format_cards
 from ..rules.cards import rank_token
+from ..rules.reasons import Reason
+from ..rules.words import Words
 from .answer import Answer, CardToken, RankToken
+
+#: ``reason_codes``, beside every answer's ``reasons`` (API.md, "Languages").
+REASON_CODES = (
+    "One stable snake_case code for each reason, in the same order, the same in every "
+    'language ("too_many_wild_cards"); docs/api.md lists them.'
+)
+
+
+def codes_of(reasons: Sequence[Reason]) -> list[str]:
+    """The codes of ``reasons``, in order."""
+    return [why.code for why in reasons]
 
 
 class SetReadingOut(Answer):
@@ -59,15 +72,18 @@ class MeldVerdictOut(Answer):
     )
     readings: list[ReadingOut]
     reasons: list[str] = Field(description="Why the meld is not legal, one sentence each.")
+    reason_codes: list[str] = Field(description=REASON_CODES)
     cards: list[CardToken]
 
     @classmethod
-    def of(cls, verdict: rules.MeldVerdict) -> MeldVerdictOut:
+    def of(cls, verdict: rules.MeldVerdict, words: Words) -> MeldVerdictOut:
+        """The verdict, its reasons said in ``words``' language."""
         return cls(
             legal=verdict.legal,
             needs_declaration=verdict.needs_declaration,
             readings=[reading_of(reading) for reading in verdict.readings],
-            reasons=list(verdict.reasons),
+            reasons=[words.reason(why) for why in verdict.reasons],
+            reason_codes=codes_of(verdict.reasons),
             cards=format_cards(verdict.cards).split(),
         )
 
@@ -102,6 +118,7 @@ class RescueOut(Answer):
         "reading; send the meld's declare for one answer (R15)."
     )
     reasons: list[str] = Field(description="Why not, one sentence each.")
+    reason_codes: list[str] = Field(description=REASON_CODES)
     freed: list[CardToken] = Field(
         description="The wild cards that may come out; the player picks one when there are "
         "several."
@@ -124,24 +141,26 @@ class RescueOut(Answer):
     cards: list[CardToken] = Field(description="The meld on the table.")
 
     @classmethod
-    def of(cls, verdict: rules.RescueVerdict) -> RescueOut:
+    def of(cls, verdict: rules.RescueVerdict, words: Words) -> RescueOut:
+        """The verdict, its sentences said in ``words``' language."""
         return cls(
             legal=verdict.legal,
             needs_declaration=verdict.needs_declaration,
-            reasons=list(verdict.reasons),
+            reasons=[words.reason(why) for why in verdict.reasons],
+            reason_codes=codes_of(verdict.reasons),
             freed=[str(card) for card in verdict.freed],
-            meld=None if verdict.after is None else MeldVerdictOut.of(verdict.after),
+            meld=None if verdict.after is None else MeldVerdictOut.of(verdict.after, words),
             swaps=[
                 RescueSwapOut(
                     reading=reading_of(swap.reading),
                     freed=str(swap.freed),
-                    meld=MeldVerdictOut.of(swap.after),
+                    meld=MeldVerdictOut.of(swap.after, words),
                     **{"as": None if swap.stood_for is None else str(swap.stood_for)},
                 )
                 for swap in verdict.swaps
             ],
             wild_goes=verdict.wild_goes,
-            says=verdict.says,
+            says=words.reason(verdict.says),
             card=str(verdict.natural),
             cards=[str(card) for card in verdict.meld],
         )
@@ -162,14 +181,17 @@ class ContractVerdictOut(Answer):
     contract: list[ContractPartOut]
     melds: list[MeldVerdictOut]
     reasons: list[str]
+    reason_codes: list[str] = Field(description=REASON_CODES)
 
     @classmethod
-    def of(cls, verdict: rules.ContractVerdict) -> ContractVerdictOut:
+    def of(cls, verdict: rules.ContractVerdict, words: Words) -> ContractVerdictOut:
+        """The verdict, its reasons said in ``words``' language."""
         return cls(
             met=verdict.met,
             contract=contract_of(verdict.deal.contract),
-            melds=[MeldVerdictOut.of(meld) for meld in verdict.melds],
-            reasons=list(verdict.reasons),
+            melds=[MeldVerdictOut.of(meld, words) for meld in verdict.melds],
+            reasons=[words.reason(why) for why in verdict.reasons],
+            reason_codes=codes_of(verdict.reasons),
         )
 
 

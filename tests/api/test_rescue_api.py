@@ -11,6 +11,7 @@ RUN_7H_8H_9H = {
     "readings": [{"kind": "run", "suit": "H", "low": "7", "high": "9",
                   "cards": [{"card": "7H", "as": "7H"}, {"card": "8H", "as": "8H"}, {"card": "9H", "as": "9H"}]}],
     "reasons": [],
+    "reason_codes": [],
     "cards": ["7H", "8H", "9H"],
 }  # fmt: skip
 
@@ -22,6 +23,7 @@ def test_a_rescue_from_a_run(client):  # R24
         "legal": True,
         "needs_declaration": False,
         "reasons": [],
+        "reason_codes": [],
         "freed": ["JK"],
         "meld": RUN_7H_8H_9H,
         "swaps": [
@@ -130,8 +132,8 @@ def test_each_game_says_what_happens_to_the_joker(
     assert answer["meld"]["cards"] == after
     assert (answer["wild_goes"], answer["says"]) == (wild_goes, says)
     assert answer["card"] == card.split()[0]
-    assert set(answer) == {"legal", "needs_declaration", "reasons", "freed", "meld", "swaps",
-                           "wild_goes", "says", "card", "cards"}  # fmt: skip
+    assert set(answer) == {"legal", "needs_declaration", "reasons", "reason_codes", "freed",
+                           "meld", "swaps", "wild_goes", "says", "card", "cards"}  # fmt: skip
 
 
 def test_where_the_joker_moves_the_meld_after_says_what_it_stands_for(client):  # R79

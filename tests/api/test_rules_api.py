@@ -15,6 +15,7 @@ MELD_6D_2S_JK = {
          "cards": [{"card": "6D", "as": "6D"}, {"card": "2S", "as": "7D"}, {"card": "JK", "as": "8D"}]},
     ],
     "reasons": [],
+    "reason_codes": [],
     "cards": ["6D", "2S", "JK"],
 }  # fmt: skip
 

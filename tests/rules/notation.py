@@ -2,6 +2,7 @@
 
 from referee.rules import Declaration, RunReading, get_ruleset, parse_cards, read_meld
 from referee.rules.cards import parse_rank, parse_suit, rank_token
+from referee.rules.words import ENGLISH
 
 
 def short(reading) -> str:
@@ -32,8 +33,13 @@ def readings(cards: str, variant: str = "push", **options) -> list[str]:
     ]
 
 
+def said(reasons) -> tuple[str, ...]:
+    """Reasons as the referee says them in English."""
+    return tuple(ENGLISH.reason(why) for why in reasons)
+
+
 def reasons(cards: str, variant: str = "push", **options) -> list[str]:
-    return list(read_meld(parse_cards(cards), get_ruleset(variant, options)).reasons)
+    return list(said(read_meld(parse_cards(cards), get_ruleset(variant, options)).reasons))
 
 
 def run_cards(cards: str, reading: str, variant: str = "push") -> str:

@@ -11,7 +11,7 @@ from referee.rules import (
     parse_cards,
 )
 
-from .notation import declaration
+from .notation import declaration, said
 
 
 def check(variant, deal, *melds, **options):
@@ -65,8 +65,8 @@ MET = {
 @pytest.mark.parametrize(("variant", "deal", "melds"), MET.values(), ids=MET.keys())
 def test_these_initial_melds_meet_the_contract(variant, deal, melds):
     verdict = check(variant, deal, *melds)
-    assert verdict.met, verdict.reasons
-    assert verdict.reasons == ()
+    assert verdict.met, said(verdict.reasons)
+    assert said(verdict.reasons) == ()
     assert len(verdict.matched) == len(verdict.deal.contract)
 
 
@@ -110,7 +110,7 @@ def test_these_initial_melds_do_not_meet_the_contract(variant, deal, melds, reas
     verdict = check(variant, deal, *melds)
     assert not verdict.met
     assert verdict.matched == ()
-    assert any(r.startswith(reason) for r in verdict.reasons), verdict.reasons
+    assert any(r.startswith(reason) for r in said(verdict.reasons)), said(verdict.reasons)
 
 
 @pytest.mark.parametrize("deal", [0, 6, -1])

@@ -22,7 +22,7 @@ from referee.rules import (
 from referee.rules.scoring import Sheet, Table, score_deal
 
 from .brute_family import brute_readings
-from .notation import short
+from .notation import said, short
 
 FAMILY = [
     "contract-rummy", "jo", "progressive", "king-rummy", "shanghai", "loba", "carioca",
@@ -194,12 +194,12 @@ MELDS = {
 def test_melds_of_the_family(variant, cards, expected):
     rules = get_ruleset(variant)
     verdict = read_meld(parse_cards(cards), rules, players=max(rules.players))
-    assert [short(r) for r in verdict.readings] == expected, verdict.reasons
+    assert [short(r) for r in verdict.readings] == expected, said(verdict.reasons)
     assert {
         ("set", r.rank) if r.kind == "set" else ("run", r.suit, r.low, r.high)
         for r in verdict.readings
     } == set(brute_readings(parse_cards(cards), rules))
-    assert verdict.legal or verdict.reasons
+    assert verdict.legal or said(verdict.reasons)
 
 
 @pytest.mark.parametrize(
@@ -218,7 +218,7 @@ def test_melds_of_the_family(variant, cards, expected):
 def test_reasons_name_the_rule_that_failed(variant, cards, reason):
     verdict = read_meld(parse_cards(cards), get_ruleset(variant))
     assert not verdict.legal
-    assert any(reason in r for r in verdict.reasons), verdict.reasons
+    assert any(reason in r for r in said(verdict.reasons)), said(verdict.reasons)
 
 
 # --- One meld of an initial meld (read_meld with a deal) ---------------------------------
@@ -247,7 +247,7 @@ def test_one_meld_judged_as_part_of_a_deals_initial_meld(variant, deal, cards, e
     verdict = read_meld(parse_cards(cards), get_ruleset(variant), deal=deal)
     assert [short(r) for r in verdict.readings] == expected
     if reason:
-        assert any(reason in r for r in verdict.reasons), verdict.reasons
+        assert any(reason in r for r in said(verdict.reasons)), said(verdict.reasons)
 
 
 # --- One meld put down in a game's deal (read_meld with put_down_in, R59) -----------------
@@ -276,7 +276,7 @@ def test_one_meld_put_down_in_a_deal_as_the_game_lets_later_melds(
     rules = get_ruleset(variant)
     verdict = read_meld(parse_cards(cards), rules, put_down_in=deal)
     assert [short(r) for r in verdict.readings] == expected
-    assert list(verdict.reasons) == ([reason] if reason else [])
+    assert list(said(verdict.reasons)) == ([reason] if reason else [])
     # The same verdict as the initial meld's where no new meld follows it, else a
     # later meld's.
     as_of = None if rules.later_melds else deal
@@ -327,11 +327,11 @@ def test_initial_melds_of_the_family(variant, deal, melds, reason):
         [(parse_cards(m), None) for m in melds], rules, deal, max(rules.players)
     )
     if reason is None:
-        assert verdict.met, verdict.reasons
+        assert verdict.met, said(verdict.reasons)
         assert len(verdict.matched) == len(verdict.deal.contract)
     else:
         assert not verdict.met
-        assert any(reason in r for r in verdict.reasons), verdict.reasons
+        assert any(reason in r for r in said(verdict.reasons)), said(verdict.reasons)
 
 
 def test_the_readings_chosen_meet_the_gap():  # R48: some choice of readings
@@ -375,9 +375,9 @@ LAY_OFFS = {
 def test_laying_off_in_the_family(variant, meld, add, expected, reason):
     rules = get_ruleset(variant)
     verdict = extend_meld(parse_cards(meld), parse_cards(add), rules, players=max(rules.players))
-    assert [short(r) for r in verdict.readings] == expected, verdict.reasons
+    assert [short(r) for r in verdict.readings] == expected, said(verdict.reasons)
     if reason:
-        assert any(reason in r for r in verdict.reasons), verdict.reasons
+        assert any(reason in r for r in said(verdict.reasons)), said(verdict.reasons)
 
 
 # --- Card values (R60) -------------------------------------------------------------------

@@ -35,7 +35,7 @@ from referee.rules import (
 from referee.rules.cards import Card
 from referee.rules.scoring import Sheet, Table, score_deal
 
-from .notation import short
+from .notation import said, short
 
 #: The keys of HOUSE.md R68's table; each has a case below where book and house differ.
 R68_KEYS = {
@@ -103,11 +103,11 @@ def test_a_meld_is_read_by_the_tables_rules(variant, house, cards, book, table):
 
 def test_a_run_round_the_corner_says_why_not_in_the_tables_words():  # R69
     rules = get_ruleset("contract-rummy", house={"ace": "around", "run_min": 3})
-    assert read_meld(parse_cards("5S 6S JK 9S"), rules).reasons[0] == (
+    assert said(read_meld(parse_cards("5S 6S JK 9S"), rules).reasons)[0] == (
         "5S and 9S are too far apart for one run, even round the corner: from one to the "
         "other takes 5 cards, and this meld has 4"
     )
-    assert read_meld(parse_cards("KS AS 2S AS"), rules).reasons[0] == (
+    assert said(read_meld(parse_cards("KS AS 2S AS"), rules).reasons)[0] == (
         "a run holds at most one ace, even round the corner"
     )
     assert (
@@ -153,7 +153,7 @@ def test_the_initial_meld_s_own_limits_stay_unless_the_deals_are_replaced():  # 
 def test_a_rescue_follows_a_run_round_the_corner():  # R24, R69
     rules = get_ruleset("shanghai", house={"ace": "around"})
     verdict = rescue(parse_cards("QS KS JK 2S"), Card.parse("AS"), rules, players=8)
-    assert verdict.legal, verdict.reasons
+    assert verdict.legal, said(verdict.reasons)
     assert [str(p.stands_for) for p in verdict.after.readings[0].cards] == ["QS", "KS", "AS", "2S"]
     assert not rescue(parse_cards("QS KS JK 2S"), Card.parse("AS"), get_ruleset("shanghai")).legal
 
@@ -189,7 +189,7 @@ def test_a_gap_of_two_says_so():  # R48
     verdict = check_contract(
         [(parse_cards(m), None) for m in ("3H 4H 5H 6H", "8H 9H 10H JH")], rules, 3
     )
-    assert "need at least two cards between them" in verdict.reasons[0]
+    assert "need at least two cards between them" in said(verdict.reasons)[0]
 
 
 def test_a_pack_of_the_tables_own_holds_more_copies():  # R3, R49, R68

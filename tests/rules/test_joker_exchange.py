@@ -21,11 +21,16 @@ from referee.rules import (
     read_meld,
     rescue,
 )
-from referee.rules.rescue import EXCHANGES, INTO_HAND, TO_MELD, describe_exchange, natural_cards
+from referee.rules.rescue import EXCHANGES, describe_exchange, natural_cards
+from referee.rules.words import ENGLISH
 
 from .brute_family import position_card
-from .notation import declaration, short
+from .notation import declaration, said, short
 from .test_family_properties import JOKER, near_melds
+
+#: Where the freed wild card goes, as the referee says it (R25, R79).
+INTO_HAND = "it goes into your hand"
+TO_MELD = "it must be used at once in a meld you make this turn; it never goes into your hand"
 
 
 def check(meld, card, variant, meld_declare=None, **options):
@@ -149,9 +154,9 @@ def test_each_game_exchanges_its_jokers_its_own_way(
     meld, card, variant, meld_declare, expected, says
 ):  # R24, R25, R79
     verdict = check(meld, card, variant, meld_declare)
-    assert verdict.reasons == ()
+    assert said(verdict.reasons) == ()
     assert exchanges(verdict) == expected
-    assert verdict.says == says
+    assert ENGLISH.reason(verdict.says) == says
 
 
 # --- Refused exchanges, value by value -------------------------------------------------
@@ -212,8 +217,8 @@ def test_an_exchange_the_game_does_not_allow_says_why(
     verdict = check(meld, card, variant, meld_declare, **options)
     assert not verdict.legal
     assert verdict.swaps == () and verdict.freed == () and verdict.after is None
-    assert list(verdict.reasons) == reasons
-    assert verdict.says == describe_exchange(get_ruleset(variant, options))
+    assert list(said(verdict.reasons)) == reasons
+    assert ENGLISH.reason(verdict.says) == describe_exchange(get_ruleset(variant, options))
 
 
 @pytest.mark.parametrize(
@@ -240,7 +245,9 @@ def test_where_jokers_stay_no_card_takes_their_place():  # R79: none, a table's 
     rules = replace(get_ruleset("jo"), joker_exchange="none")
     verdict = rescue(parse_cards("4H JK 6H 7H"), Card.parse("5H"), rules)
     assert not verdict.legal
-    assert verdict.reasons == ("in Jo jokers stay where they are: no card takes a joker's place",)
+    assert said(verdict.reasons) == (
+        "in Jo jokers stay where they are: no card takes a joker's place",
+    )
     assert verdict.wild_goes == "meld"
 
 
@@ -370,7 +377,7 @@ def test_an_accepted_exchange_leaves_a_legal_meld_and_counts_every_card(variant,
         assume(False)
     event("accepted" if verdict.legal else "refused")
     if not verdict.legal:
-        assert verdict.reasons and verdict.after is None
+        assert said(verdict.reasons) and verdict.after is None
         return
     exchange = EXCHANGES[rules.joker_exchange]
     for swap in verdict.swaps:
@@ -422,7 +429,7 @@ def test_no_exchange_without_a_wild_card_that_stands_for_the_card(variant, data)
     if verdict.legal:
         assert naturals[0] in wanted
     else:
-        assert verdict.reasons
+        assert said(verdict.reasons)
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ import pytest
 
 from referee.rules import extend_meld, get_ruleset, parse_cards
 
-from .notation import declaration, short
+from .notation import declaration, said, short
 
 
 def extend(meld, add, variant="push", meld_declare=None, declare=None):
@@ -89,7 +89,7 @@ ILLEGAL = {
 def test_a_lay_off_that_breaks_the_meld_says_why(meld, add, variant, meld_declare, reason):
     verdict = extend(meld, add, variant, meld_declare)
     assert not verdict.legal
-    assert verdict.reasons[0].startswith(reason)
+    assert said(verdict.reasons)[0].startswith(reason)
 
 
 def test_laying_off_is_checked_against_the_pack():  # R3

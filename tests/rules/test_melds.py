@@ -4,7 +4,7 @@ import pytest
 
 from referee.rules import Declaration, get_ruleset, parse_cards, read_meld
 
-from .notation import declaration, readings, reasons, run_cards
+from .notation import declaration, readings, reasons, run_cards, said
 
 ALL_SETS = [
     f"set {rank}" for rank in ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -141,7 +141,7 @@ def test_illegal_melds_say_why(cards, variant, reason):
     assert not verdict.legal
     assert not verdict.needs_declaration
     assert verdict.readings == ()
-    assert verdict.reasons[0].startswith(reason)
+    assert said(verdict.reasons)[0].startswith(reason)
 
 
 def test_an_illegal_meld_says_why_it_is_neither_a_set_nor_a_run():
@@ -241,7 +241,7 @@ def test_declaring_only_the_kind_keeps_every_reading_of_that_kind():
 def test_a_declaration_that_is_no_reading_makes_the_meld_illegal(cards, declared, reason):
     verdict = read_meld(parse_cards(cards), get_ruleset("push"), declared)
     assert not verdict.legal
-    assert verdict.reasons[0].startswith(reason)
+    assert said(verdict.reasons)[0].startswith(reason)
 
 
 @pytest.mark.parametrize(

@@ -23,6 +23,7 @@ from referee.rules import (
 )
 
 from .brute import SUITS, brute_readings, position_card
+from .notation import said
 
 JOKER = Card(0, "")
 ALL_CARDS = [JOKER, *(Card(rank, suit) for suit in SUITS for rank in range(1, 14))]
@@ -283,7 +284,7 @@ def test_legal_exactly_when_there_is_a_reading_and_otherwise_a_reason(variant, c
     assert verdict.legal == bool(verdict.readings)
     assert verdict.needs_declaration == (len(verdict.readings) > 1)
     if verdict.legal:
-        assert verdict.reasons == ()
+        assert said(verdict.reasons) == ()
     else:
-        assert verdict.reasons, show(cards, variant)
-        assert any(reason.strip() for reason in verdict.reasons), show(cards, variant)
+        assert said(verdict.reasons), show(cards, variant)
+        assert any(reason.strip() for reason in said(verdict.reasons)), show(cards, variant)

@@ -17,10 +17,14 @@ from referee.rules import (
     read_meld,
     rescue,
 )
-from referee.rules.rescue import TO_HAND, TO_MELD
+from referee.rules.words import ENGLISH
 
-from .notation import declaration, short
+from .notation import declaration, said, short
 from .test_properties import ALL_CARDS, RULESET_IDS, RULESETS, melds
+
+#: Where the freed wild card goes, as the referee says it (R25, R79).
+TO_HAND = "it may go into your hand"
+TO_MELD = "it must be used at once in a meld you make this turn; it never goes into your hand"
 
 
 def check(meld, card, variant="push", meld_declare=None, players=None, **options):
@@ -81,9 +85,9 @@ def test_a_natural_card_frees_the_wild_card_that_stands_for_it(
 ):  # R24
     variant, options = variant if isinstance(variant, tuple) else (variant, {})
     verdict = check(meld, card, variant, meld_declare, **options)
-    assert verdict.legal, verdict.reasons
+    assert verdict.legal, said(verdict.reasons)
     assert swaps(verdict) == expected
-    assert verdict.reasons == ()
+    assert said(verdict.reasons) == ()
 
 
 # meld, card, variant, the meld's declaration, the reasons (each a start)
@@ -131,14 +135,14 @@ def test_a_rescue_that_is_not_one_says_why(meld, card, variant, meld_declare, re
     verdict = check(meld, card, variant, meld_declare)
     assert not verdict.legal
     assert verdict.swaps == () and verdict.freed == () and verdict.after is None
-    assert len(verdict.reasons) == len(reasons), verdict.reasons
-    for said, start in zip(verdict.reasons, reasons, strict=True):
-        assert said.startswith(start)
+    assert len(said(verdict.reasons)) == len(reasons), said(verdict.reasons)
+    for sentence, start in zip(said(verdict.reasons), reasons, strict=True):
+        assert sentence.startswith(start)
 
 
 def test_an_undeclared_meld_says_why_for_each_way_it_reads():  # R15, R24
     verdict = check("2H 3H 4H", "6H")
-    assert verdict.reasons == (
+    assert said(verdict.reasons) == (
         "6H is not a card any wild card of this meld stands for",
         "a run of hearts 2-4 has no wild card: 2H stands for itself",
         "in a run of hearts 3-5, 2H stands for 5H",
@@ -149,7 +153,7 @@ def test_an_undeclared_meld_says_why_for_each_way_it_reads():  # R15, R24
 def test_many_ways_to_read_it_are_cut_short():
     verdict = check("7H JK JK JK", "JH")  # a set of sevens, and four runs of hearts
     assert len(verdict.readings) == 5
-    assert verdict.reasons[1:] == (
+    assert said(verdict.reasons)[1:] == (
         "a joker's place in a set of sevens takes a seven",
         "in a run of hearts 4-7, JK stands for 4H, JK for 5H and JK for 6H",
         "in a run of hearts 5-8, JK stands for 5H, JK for 6H and JK for 8H",
@@ -177,13 +181,13 @@ def test_the_meld_after_keeps_the_reading_and_every_other_wild_card_its_place():
 
 def test_where_2s_are_natural_a_set_of_twos_gives_up_its_joker_to_a_2():  # R46, R50
     verdict = check("2C 2D JK 2S", "2H", "contract-rummy")
-    assert verdict.reasons == ()
+    assert said(verdict.reasons) == ()
     assert swaps(verdict) == ["set 2: JK>? -> 2C 2D 2H 2S"]
 
 
 def test_where_2s_are_wild_the_same_cards_make_runs_of_the_2s_suit():  # R4, R5, R16
     verdict = check("2C 2D JK 2S", "2H", "push")
-    assert verdict.reasons == ()
+    assert said(verdict.reasons) == ()
     assert swaps(verdict) == [
         "run H A-4: 2D>2H -> 2C 2H JK 2S",  # 2H sits at its own place, as itself (R5)
         "run H 2-5: 2C>2H -> 2H 2D JK 2S",
@@ -192,7 +196,7 @@ def test_where_2s_are_wild_the_same_cards_make_runs_of_the_2s_suit():  # R4, R5,
 
 def test_where_2s_are_wild_a_set_of_them_is_no_set_of_twos():  # R16
     verdict = check("2C 2D JK 2S", "2H", "push", meld_declare="set 5")
-    assert verdict.reasons == (
+    assert said(verdict.reasons) == (
         "2H is not a card any wild card of this meld stands for",
         "a wild card's place in a set of fives takes a five",
     )
@@ -200,7 +204,7 @@ def test_where_2s_are_wild_a_set_of_them_is_no_set_of_twos():  # R16
 
 def test_a_natural_2_is_held_like_any_natural_card():  # R9, R43, R46
     verdict = check("2C 2D JK", "2C", "sa-kaluki")  # groups of distinct suits
-    assert verdict.reasons[1] == (
+    assert said(verdict.reasons)[1] == (
         "a set of twos already holds 2C; a joker's place in it takes a two of another "
         "suit: 2S or 2H"
     )
@@ -209,7 +213,7 @@ def test_a_natural_2_is_held_like_any_natural_card():  # R9, R43, R46
 
 def test_a_meld_of_natural_2s_has_no_wild_card_and_no_2_standing_for_itself():  # R46
     verdict = check("2C 2D 2S", "2H", "contract-rummy")
-    assert verdict.reasons == ("the meld has no wild card",)
+    assert said(verdict.reasons) == ("the meld has no wild card",)
 
 
 @pytest.mark.parametrize("variant", ["push", "contract-rummy", "sa-kaluki", "shanghai"])
@@ -223,7 +227,7 @@ def test_a_refusal_never_contradicts_itself(variant, cards, natural):  # R9, R46
         verdict = rescue(cards, natural, rules, players=max(rules.players))
     except PackError:
         assume(False)
-    for reason in verdict.reasons:
+    for reason in said(verdict.reasons):
         if "already holds" not in reason:
             continue
         held, _, offered = reason.partition("already holds ")[2].partition(";")
@@ -244,7 +248,7 @@ def test_pack_is_checked_across_the_meld_and_the_card():  # R3
 def test_by_default_the_freed_wild_card_goes_straight_into_a_meld(variant):  # R25
     verdict = check("6C 6H JK", "6D", variant)
     assert verdict.wild_goes == "meld"
-    assert verdict.says == (
+    assert ENGLISH.reason(verdict.says) == (
         "JK comes out: it must be used at once in a meld you make this turn; "
         "it never goes into your hand"
     )
@@ -254,17 +258,20 @@ def test_by_default_the_freed_wild_card_goes_straight_into_a_meld(variant):  # R
 def test_with_rescue_to_hand_it_may_go_into_the_hand(variant):  # R25
     verdict = check("6C 6H JK", "6D", variant, rescue_to_hand=True)
     assert verdict.wild_goes == "hand"
-    assert verdict.says == "JK comes out: it may go into your hand"
+    assert ENGLISH.reason(verdict.says) == "JK comes out: it may go into your hand"
 
 
 def test_two_wild_cards_to_choose_from_are_both_named():
-    assert check("6C 2S JK", "6D").says.startswith("2S or JK comes out: ")
+    assert ENGLISH.reason(check("6C 2S JK", "6D").says).startswith("2S or JK comes out: ")
 
 
 def test_a_refused_rescue_still_says_the_rule_of_the_table():  # R25
-    assert check("7H 8H 9H", "8H").says == f"when a wild card is rescued in Push, {TO_MELD}"
+    assert (
+        ENGLISH.reason(check("7H 8H 9H", "8H").says)
+        == f"when a wild card is rescued in Push, {TO_MELD}"
+    )
     refused = check("7H 8H 9H", "8H", rescue_to_hand=True)
-    assert refused.says == f"when a wild card is rescued in Push, {TO_HAND}"
+    assert ENGLISH.reason(refused.says) == f"when a wild card is rescued in Push, {TO_HAND}"
 
 
 # --- Properties --------------------------------------------------------------------
@@ -308,7 +315,7 @@ def test_a_rescue_is_legal_exactly_when_a_wild_card_stands_for_the_card(
     assert verdict.legal == (natural in wanted), (format_cards(cards), str(natural))
     event("rescued" if verdict.legal else "refused")
     if not verdict.legal:
-        assert verdict.reasons
+        assert said(verdict.reasons)
         return
     for swap in verdict.swaps:
         # The meld after is legal, read the same way, and holds one wild card fewer.

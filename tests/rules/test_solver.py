@@ -30,7 +30,7 @@ from referee.rules.solver import (
     solve_hand,
 )
 
-from .notation import short
+from .notation import said, short
 from .partition import best_left, completing, met_with_some
 
 # --- Table-driven cases ---------------------------------------------------------
@@ -225,7 +225,7 @@ def assert_legal(solution, rules, deal, players=None):
     verdict = check_contract(
         [(meld.cards, meld.declaration) for meld in solution.melds], rules, deal, players
     )
-    assert verdict.met, verdict.reasons
+    assert verdict.met, said(verdict.reasons)
     contract = [meld for meld in solution.melds if meld.contract]
     assert len(contract) == len(rules.deal(deal).contract)
     assert Counter(solution.left) + Counter(c for m in solution.melds for c in m.cards) == Counter(

@@ -13,6 +13,7 @@ from referee.rules.contracts import check_contract
 from referee.rules.melds import meant
 from referee.rules.words import counted
 
+from .notation import said
 from .test_properties import SETTINGS, melds
 
 RULING = re.compile(r"\bR\d{1,2}\b")
@@ -46,14 +47,14 @@ TELLING = {
 def test_the_first_reason_is_for_the_meld_the_player_meant(variant, cards, kind, first):
     rules = get_ruleset(variant)
     assert meant(parse_cards(cards), rules) == kind
-    reasons = read_meld(parse_cards(cards), rules).reasons
+    reasons = said(read_meld(parse_cards(cards), rules).reasons)
     assert reasons[0].startswith(first), reasons
     assert len(reasons) == 2  # the other reading's reason still follows
 
 
 def test_a_contract_check_says_each_meld_by_its_telling_reason():
     verdict = check_contract([(parse_cards("9H 2C JK"), None)], get_ruleset("shanghai"), 1)
-    assert "a group of three may hold at most one wild card" in verdict.reasons[0]
+    assert "a group of three may hold at most one wild card" in said(verdict.reasons)[0]
 
 
 # --- A meld, though not for this deal -------------------------------------------------
@@ -77,7 +78,7 @@ def test_a_meld_of_the_wrong_size_is_a_meld_but_not_of_the_contract(variant, car
     verdict = read_meld(parse_cards(cards), rules, deal=deal)
     assert not verdict.legal
     assert verdict.a_meld
-    assert verdict.reasons == (reason,)
+    assert said(verdict.reasons) == (reason,)
     assert read_meld(parse_cards(cards), rules).legal  # a meld, later in the deal
 
 
@@ -107,7 +108,7 @@ def test_a_count_agrees_with_its_noun(count, noun, digits, said):
 def test_one_meld_given_for_a_contract_of_two_is_said_in_the_singular():
     """R21: "and one meld was given", never "one melds were given"."""
     verdict = check_contract([(parse_cards("9H 9C 9D"), None)], get_ruleset("loba"), 1)
-    assert "and one meld was given;" in verdict.reasons[0]
+    assert "and one meld was given;" in said(verdict.reasons)[0]
 
 
 @SETTINGS
@@ -124,10 +125,10 @@ def test_no_reason_a_player_reads_holds_a_ruling_number(cards, variant, deal):
     try:
         verdict = read_meld(cards, rules, players=players, deal=deal)
         contract = check_contract([(cards, None)], rules, deal or 1, players)
-        said = [*verdict.reasons, *contract.reasons]
+        sentences = [*said(verdict.reasons), *said(contract.reasons)]
     except RulesError as error:  # more of a card than this game's pack holds (R3, R49)
-        said = [str(error)]
-    for reason in said:
+        sentences = [str(error)]
+    for reason in sentences:
         assert not RULING.search(reason), reason
 
 
