@@ -23,6 +23,7 @@ from typing import Literal, NamedTuple
 
 from .cards import RANK_TOKENS, SUIT_NAMES, TWO, Card, check_pack, number_word
 from .errors import GameRuleError, RulesError
+from .reasons import Reason
 from .words import listed, wild_cards
 
 Kind = Literal["set", "run"]
@@ -422,10 +423,7 @@ class Ruleset:
         """The rule of deal ``number`` (1-based); RulesError if the game has no such deal."""
         count = len(self.deals)
         if not 1 <= number <= count:
-            raise RulesError(
-                f"{self.name} has {number_word(count)} deals: deal must be 1 to {count}; "
-                f"{number} is not a deal"
-            )
+            raise RulesError(Reason.of("not_a_deal", game=self.name, deals=count, number=number))
         return self.deals[number - 1]
 
     def pack(self, players: int | None = None) -> Pack:
@@ -436,7 +434,11 @@ class Ruleset:
         """GameRuleError unless the variant is played by this many players (R3, R35, R36,
         R49), naming the counts it allows."""
         if players not in self.players:
-            raise GameRuleError(f"{self.name} is for {self.players_text()} players, not {players}")
+            raise GameRuleError(
+                Reason.of(
+                    "players_not_allowed", game=self.name, allowed=self.players, players=players
+                )
+            )
 
     def players_text(self) -> str:
         """``"3 to 8"``, ``"4 or 6"``, ``"4"``."""

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import functools
 import gettext as stdlib_gettext
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, cast
 
 from .cards import number_word
 from .reasons import Reason
@@ -172,7 +172,450 @@ def wild_cards(n: int, *, digits: bool = False) -> str:
 
 
 # --- House rules, scores, buys, cards and the referee's errors: their reasons -------
-# (house.py, ruleset.py, scoring.py, bookkeeping.py, cards.py, errors.py)
+# (house.py, ruleset.py, scoring.py, bookkeeping.py, cards.py, variants.py, errors.py)
+
+
+def count_word(words: Words, n: int) -> str:
+    """A small count as a player says it: "no", "one" ... "thirteen"; larger in
+    figures. Every count said in words comes through here.
+
+    >>> count_word(ENGLISH, 0), count_word(ENGLISH, 3), count_word(ENGLISH, 14)
+    ('no', 'three', '14')
+    """
+    said = (
+        words.pgettext("count", "no"),
+        words.pgettext("count", "one"),
+        words.pgettext("count", "two"),
+        words.pgettext("count", "three"),
+        words.pgettext("count", "four"),
+        words.pgettext("count", "five"),
+        words.pgettext("count", "six"),
+        words.pgettext("count", "seven"),
+        words.pgettext("count", "eight"),
+        words.pgettext("count", "nine"),
+        words.pgettext("count", "ten"),
+        words.pgettext("count", "eleven"),
+        words.pgettext("count", "twelve"),
+        words.pgettext("count", "thirteen"),
+    )
+    return said[n] if 0 <= n < len(said) else str(n)
+
+
+def _facts(why: Reason) -> dict[str, Hashable]:
+    return dict(why.facts)
+
+
+def _int(why: Reason, name: str) -> int:
+    return cast(int, why[name])
+
+
+def _str(why: Reason, name: str) -> str:
+    return cast(str, why[name])
+
+
+def _strs(why: Reason, name: str) -> tuple[str, ...]:
+    return tuple(str(item) for item in cast(tuple[object, ...], why[name]))
+
+
+def decks_words(words: Words, decks: int) -> str:
+    """ "one deck", "two decks"."""
+    return words.ngettext("{count} deck", "{count} decks", decks).format(
+        count=count_word(words, decks)
+    )
+
+
+def jokers_words(words: Words, jokers: int) -> str:
+    """ "one joker", "no jokers"."""
+    return words.ngettext("{count} joker", "{count} jokers", jokers).format(
+        count=count_word(words, jokers)
+    )
+
+
+def pack_words(words: Words, decks: int, jokers: int) -> str:
+    """A table's pack: "two decks and four jokers" (R3, R49)."""
+    return words._("{decks} and {jokers}").format(
+        decks=decks_words(words, decks), jokers=jokers_words(words, jokers)
+    )
+
+
+def points_words(words: Words, points: int) -> str:
+    """ "1 point", "25 points"."""
+    return words.ngettext("{count} point", "{count} points", points).format(count=points)
+
+
+def player_counts(words: Words, counts: Sequence[int]) -> str:
+    """The player counts a game allows: "3 to 8", "4 or 6", "4"."""
+    if len(counts) > 2 and tuple(counts) == tuple(range(counts[0], counts[-1] + 1)):
+        return words._("{low} to {high}").format(low=counts[0], high=counts[-1])
+    return words.listed([str(n) for n in counts], "or")
+
+
+# Cards and the pack (R1-R3)
+
+
+@renders("not_a_card")
+def _not_a_card(words: Words, why: Reason) -> str:
+    return words._('"{token}" is not a card').format(**_facts(why))
+
+
+@renders("not_a_rank")
+def _not_a_rank(words: Words, why: Reason) -> str:
+    return words._('"{token}" is not a rank; use A, 2 to 10, J, Q or K').format(**_facts(why))
+
+
+@renders("not_a_suit")
+def _not_a_suit(words: Words, why: Reason) -> str:
+    return words._('"{token}" is not a suit; use S, H, D or C').format(**_facts(why))
+
+
+@renders("more_than_the_pack")
+def _more_than_the_pack(words: Words, why: Reason) -> str:
+    """R3, R49: facts ``card`` (None: the joker), ``count``, ``limit``, ``decks`` and
+    ``jokers`` (None: two a deck)."""
+    decks, jokers, count, limit = (_int(why, n) for n in ("decks", "jokers", "count", "limit"))
+    card = why["card"]
+    if card is None:
+        what = words.ngettext(
+            "there is {count} joker here, but the pack of {pack} holds only {limit}",
+            "there are {count} jokers here, but the pack of {pack} holds only {limit}",
+            count,
+        )
+    else:
+        what = words.ngettext(
+            "there is {count} {card} here, but the pack of {pack} holds only {limit}",
+            "there are {count} {card} here, but the pack of {pack} holds only {limit}",
+            count,
+        )
+    if jokers == 2 * decks:
+        pack = words._("{decks} ({cards} cards)").format(
+            decks=decks_words(words, decks), cards=54 * decks
+        )
+    else:
+        pack = words._("{pack} ({cards} cards)").format(
+            pack=pack_words(words, decks, jokers), cards=52 * decks + jokers
+        )
+    return what.format(
+        count=count_word(words, count), card=card, pack=pack, limit=count_word(words, limit)
+    )
+
+
+# Buys and the deal (R76, R77)
+
+
+@renders("game_over_no_buy")
+def _game_over_no_buy(words: Words, why: Reason) -> str:
+    return words._("the game is over: there is no deal to buy in")
+
+
+@renders("buys_used_up")
+def _buys_used_up(words: Words, why: Reason) -> str:
+    """R77: facts ``player``, ``limit`` and ``per`` ("deal" or "game")."""
+    player, limit = why["player"], _int(why, "limit")
+    if why["per"] == "deal":
+        if limit == 0:
+            return words._("no one may buy a discard this deal")
+        said = words.ngettext(
+            "{player} has used the one buy allowed this deal",
+            "{player} has used all {limit} buys this deal",
+            limit,
+        )
+    else:
+        if limit == 0:
+            return words._("no one may buy a discard in this game")
+        said = words.ngettext(
+            "{player} has used the one buy allowed in this game",
+            "{player} has used all {limit} buys in this game",
+            limit,
+        )
+    return said.format(player=player, limit=limit)
+
+
+# Games, their options and deals (R35, R36, R49)
+
+
+@renders("unknown_variant")
+def _unknown_variant(words: Words, why: Reason) -> str:
+    return words._('there is no variant "{variant}"; choose one of {known}').format(
+        variant=why["variant"], known=", ".join(_strs(why, "known"))
+    )
+
+
+@renders("not_an_option")
+def _not_an_option(words: Words, why: Reason) -> str:
+    offered = _strs(why, "offered")
+    return words._('"{name}" is not an option of {game}; its options are {offered}').format(
+        name=why["name"],
+        game=why["game"],
+        offered=", ".join(offered) or words.pgettext("no options", "none"),
+    )
+
+
+@renders("option_not_true_or_false")
+def _option_not_true_or_false(words: Words, why: Reason) -> str:
+    return words._('option "{name}" must be true or false').format(**_facts(why))
+
+
+@renders("not_a_deal")
+def _not_a_deal(words: Words, why: Reason) -> str:
+    deals = _int(why, "deals")
+    return words.ngettext(
+        "{game} has {count} deal: deal must be 1 to {deals}; {number} is not a deal",
+        "{game} has {count} deals: deal must be 1 to {deals}; {number} is not a deal",
+        deals,
+    ).format(count=count_word(words, deals), **_facts(why))
+
+
+@renders("players_not_allowed")
+def _players_not_allowed(words: Words, why: Reason) -> str:
+    allowed = cast(tuple[int, ...], why["allowed"])
+    return words._("{game} is for {allowed} players, not {players}").format(
+        game=why["game"], allowed=player_counts(words, allowed), players=why["players"]
+    )
+
+
+# Seating the table (R30, R31, R35)
+
+
+@renders("teams_needed")
+def _teams_needed(words: Words, why: Reason) -> str:
+    return words._("{game} is played by two teams; give two team names").format(**_facts(why))
+
+
+@renders("no_teams")
+def _no_teams(words: Words, why: Reason) -> str:
+    return words._("{game} is played each for themself; it has no teams").format(**_facts(why))
+
+
+@renders("no_such_player")
+def _no_such_player(words: Words, why: Reason) -> str:
+    return words._('there is no player "{name}" in this game; the players are {players}').format(
+        name=why["name"], players=", ".join(_strs(why, "players"))
+    )
+
+
+@renders("name_missing")
+def _name_missing(words: Words, why: Reason) -> str:
+    if why["who"] == "team":
+        return words._("a team needs a name")
+    return words._("a player needs a name")
+
+
+@renders("name_prints_as_nothing")
+def _name_prints_as_nothing(words: Words, why: Reason) -> str:
+    if why["who"] == "team":
+        said = words._(
+            "a team's name {name!r} holds a character that prints as nothing; type it again"
+        )
+    else:
+        said = words._(
+            "a player's name {name!r} holds a character that prints as nothing; type it again"
+        )
+    return said.format(name=why["name"])
+
+
+@renders("name_not_shown")
+def _name_not_shown(words: Words, why: Reason) -> str:
+    if why["who"] == "team":
+        said = words._(
+            "a team's name {name!r} holds a character that cannot be shown "
+            "(a control or formatting character); type it again"
+        )
+    else:
+        said = words._(
+            "a player's name {name!r} holds a character that cannot be shown "
+            "(a control or formatting character); type it again"
+        )
+    return said.format(name=why["name"])
+
+
+@renders("name_too_long")
+def _name_too_long(words: Words, why: Reason) -> str:
+    return words._('"{name}" is too long a name: {most} characters at most').format(
+        **_facts(why)
+    )
+
+
+@renders("name_twice")
+def _name_twice(words: Words, why: Reason) -> str:
+    if why["who"] == "team":
+        said = words._('two teams are called "{name}"; give each its own name')
+    else:
+        said = words._('two players are called "{name}"; give each its own name')
+    return said.format(name=why["name"])
+
+
+# A deal's score (R26-R31, R60-R64, R75)
+
+
+@renders("scores_missing")
+def _scores_missing(words: Words, why: Reason) -> str:
+    players = _strs(why, "players")
+    return words.ngettext(
+        "{players} scores in deal {deal}: give the cards left in hand, or the points",
+        "{players} score in deal {deal}: give the cards left in hand, or the points",
+        len(players),
+    ).format(players=words.listed(players), deal=why["deal"])
+
+
+@renders("points_to_no_player")
+def _points_to_no_player(words: Words, why: Reason) -> str:
+    return words._(
+        'there is no player "{name}" to give points to; the players are {players}'
+    ).format(name=why["name"], players=", ".join(_strs(why, "players")))
+
+
+@renders("bonus_twice")
+def _bonus_twice(words: Words, why: Reason) -> str:
+    return words._("{player}'s bonus or penalty is given twice; give it once").format(
+        **_facts(why)
+    )
+
+
+@renders("bonus_out_of_range")
+def _bonus_out_of_range(words: Words, why: Reason) -> str:
+    return words._(
+        "{player}'s bonus or penalty must be a whole number from {low} to {high}"
+    ).format(**_facts(why))
+
+
+@renders("bonus_reason_too_long")
+def _bonus_reason_too_long(words: Words, why: Reason) -> str:
+    return words._("the reason for {player}'s points is {most} characters at most").format(
+        **_facts(why)
+    )
+
+
+@renders("bonus_reason_not_shown")
+def _bonus_reason_not_shown(words: Words, why: Reason) -> str:
+    return words._(
+        "the reason for {player}'s points holds a character that cannot be shown"
+    ).format(**_facts(why))
+
+
+@renders("no_bent_table")
+def _no_bent_table(words: Words, why: Reason) -> str:
+    return words._("{game} has no bent table; only a game that doubles it has one").format(
+        **_facts(why)
+    )
+
+
+@renders("someone_goes_out")
+def _someone_goes_out(words: Words, why: Reason) -> str:
+    return words._(
+        "in {game} the discards are reshuffled when the stock runs out, so a deal "
+        "ends only when someone goes out: say who went out of deal {deal}"
+    ).format(**_facts(why))
+
+
+@renders("bent_table_without_going_out")
+def _bent_table_without_going_out(words: Words, why: Reason) -> str:
+    return words._(
+        "a bent table is a player going out in one turn; the stock ran out, so "
+        "nobody went out to bend it"
+    )
+
+
+@renders("hand_given_twice")
+def _hand_given_twice(words: Words, why: Reason) -> str:
+    return words._("{player} is given twice; give each player's hand once").format(
+        **_facts(why)
+    )
+
+
+@renders("went_out_with_cards")
+def _went_out_with_cards(words: Words, why: Reason) -> str:
+    return words._("{player} went out, so {player} has no cards left to score").format(
+        **_facts(why)
+    )
+
+
+@renders("empty_hand_not_out")
+def _empty_hand_not_out(words: Words, why: Reason) -> str:
+    """R26, R27: facts ``player``, ``deal``, ``out`` (who went out; None where the
+    stock ran out) and ``said`` (whether the table has said how the deal ended)."""
+    if not why["said"]:
+        said = words._(
+            "{player} cannot score 0 in deal {deal}: only the player who went out "
+            "has no cards left"
+        )
+    elif why["out"] is None:
+        said = words._(
+            "{player} cannot score 0 in deal {deal}: the stock ran out, so "
+            "nobody went out and every hand still holds cards"
+        )
+    else:
+        said = words._(
+            "{player} cannot score 0 in deal {deal}: only {out}, who went out, has no "
+            "cards left; every other hand holds at least one card"
+        )
+    return said.format(**_facts(why))
+
+
+@renders("points_below_zero")
+def _points_below_zero(words: Words, why: Reason) -> str:
+    return words._("{player}'s points cannot be below 0; {points} was given").format(
+        **_facts(why)
+    )
+
+
+@renders("points_not_a_multiple")
+def _points_not_a_multiple(words: Words, why: Reason) -> str:
+    return words._(
+        "{player}'s {points} cannot be a hand in {game}: every card is worth a multiple of {step}"
+    ).format(
+        player=why["player"],
+        points=points_words(words, _int(why, "points")),
+        game=why["game"],
+        step=why["step"],
+    )
+
+
+@renders("points_over_the_pack")
+def _points_over_the_pack(words: Words, why: Reason) -> str:
+    return words.ngettext(
+        "{player}'s {points} point is more than the whole pack is worth ({most})",
+        "{player}'s {points} points are more than the whole pack is worth ({most})",
+        _int(why, "points"),
+    ).format(**_facts(why))
+
+
+@renders("points_no_hand")
+def _points_no_hand(words: Words, why: Reason) -> str:
+    """R28, R29, R60: no cards of the game add up to ``points``; ``smallest`` where
+    they are fewer than its smallest card is worth (else None)."""
+    points = points_words(words, _int(why, "points"))
+    if why["smallest"] is not None:
+        said = words._(
+            "{player} cannot have {points} left; no hand in {game} is worth {points}: "
+            "its smallest card is worth {smallest}"
+        )
+    else:
+        said = words._(
+            "{player} cannot have {points} left; no cards of {game} add up to {points}"
+        )
+    return said.format(
+        player=why["player"], points=points, game=why["game"], smallest=why["smallest"]
+    )
+
+
+@renders("game_over")
+def _game_over(words: Words, why: Reason) -> str:
+    deals = _int(why, "deals")
+    return words.ngettext(
+        "the game is over: {count} deal is played",
+        "the game is over: {count} deals are played",
+        deals,
+    ).format(count=count_word(words, deals))
+
+
+@renders("pot_out_of_range")
+def _pot_out_of_range(words: Words, why: Reason) -> str:
+    """R33: ``what`` is "stake" or "payout"."""
+    if why["what"] == "stake":
+        said = words._("the pot's stake is a whole number from 0 to {most:,}, not {amount:,}")
+    else:
+        said = words._("the pot's payout is a whole number from 0 to {most:,}, not {amount:,}")
+    return said.format(**_facts(why))
 
 
 # --- Games, contracts and readings described (the pages' lines) ---------------------
