@@ -76,9 +76,7 @@ class HouseRulesError(RulesError):
     then list positions (1-based) and keys: ``("deals", 2, "contract", 1, "min")``.
     """
 
-    def __init__(
-        self, why: Reason | str, *, key: str, path: tuple[str | int, ...] = ()
-    ) -> None:
+    def __init__(self, why: Reason | str, *, key: str, path: tuple[str | int, ...] = ()) -> None:
         super().__init__(why)
         self.key = key
         self.path = path or (key,)

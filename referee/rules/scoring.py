@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from .cards import SUIT_NAMES, Card, check_pack
 from .errors import GameRuleError, PackError, RulesError
 from .house import BONUS_NAME, BONUS_POINTS
-from .ruleset import CardValues, Ruleset
 from .reasons import Reason
+from .ruleset import CardValues, Ruleset
 from .words import ENGLISH, points_words
 
 NAME_LIMIT = 30

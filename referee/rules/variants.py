@@ -130,7 +130,10 @@ class Variant:
             if name not in self.defaults:
                 raise RulesError(
                     Reason.of(
-                        "not_an_option", name=str(name), game=self.name, offered=tuple(self.defaults)
+                        "not_an_option",
+                        name=str(name),
+                        game=self.name,
+                        offered=tuple(self.defaults),
                     )
                 )
             if not isinstance(value, bool):

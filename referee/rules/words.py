@@ -430,9 +430,7 @@ def _name_not_shown(words: Words, why: Reason) -> str:
 
 @renders("name_too_long")
 def _name_too_long(words: Words, why: Reason) -> str:
-    return words._('"{name}" is too long a name: {most} characters at most').format(
-        **_facts(why)
-    )
+    return words._('"{name}" is too long a name: {most} characters at most').format(**_facts(why))
 
 
 @renders("name_twice")
@@ -517,9 +515,7 @@ def _bent_table_without_going_out(words: Words, why: Reason) -> str:
 
 @renders("hand_given_twice")
 def _hand_given_twice(words: Words, why: Reason) -> str:
-    return words._("{player} is given twice; give each player's hand once").format(
-        **_facts(why)
-    )
+    return words._("{player} is given twice; give each player's hand once").format(**_facts(why))
 
 
 @renders("went_out_with_cards")
@@ -553,9 +549,7 @@ def _empty_hand_not_out(words: Words, why: Reason) -> str:
 
 @renders("points_below_zero")
 def _points_below_zero(words: Words, why: Reason) -> str:
-    return words._("{player}'s points cannot be below 0; {points} was given").format(
-        **_facts(why)
-    )
+    return words._("{player}'s points cannot be below 0; {points} was given").format(**_facts(why))
 
 
 @renders("points_not_a_multiple")
@@ -590,9 +584,7 @@ def _points_no_hand(words: Words, why: Reason) -> str:
             "its smallest card is worth {smallest}"
         )
     else:
-        said = words._(
-            "{player} cannot have {points} left; no cards of {game} add up to {points}"
-        )
+        said = words._("{player} cannot have {points} left; no cards of {game} add up to {points}")
     return said.format(
         player=why["player"], points=points, game=why["game"], smallest=why["smallest"]
     )
