@@ -15,7 +15,6 @@ Pack(decks=3, jokers=2)
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -24,7 +23,7 @@ from typing import Literal, NamedTuple
 from .cards import RANK_TOKENS, SUIT_NAMES, TWO, Card, check_pack, number_word
 from .errors import GameRuleError, RulesError
 from .reasons import Reason
-from .words import listed, wild_cards
+from .words import ENGLISH, contract_words, listed, part_words, size_words, wild_cards
 
 Kind = Literal["set", "run"]
 Scoring = Literal["penalty", "winner_takes"]
@@ -138,25 +137,14 @@ class ContractPart:
         return size == self.min if self.exact else size >= self.min
 
     def size_words(self) -> str:
-        """``"three"``, ``"exactly four"``, ``"seven or more"``."""
-        n = number_word(self.min)
-        if self.exact:
-            return f"exactly {n}"
-        return f"{n} or more" if self.or_more else n
+        """``"three"``, ``"exactly four"``, ``"seven or more"`` (in English: a page
+        says it through :func:`~.words.size_words`)."""
+        return size_words(ENGLISH, self)
 
     def describe(self, words: MeldWords = PLAIN_WORDS, count: int = 1) -> str:
-        """The part in the game's words, without the count: ``"trios of exactly three"``."""
-        if self.name:
-            return self.name if count == 1 else self.name + "s"
-        noun = words.noun(self.kind, count)
-        minimum = 3 if self.kind == "set" else 4
-        if words.names_size and self.min == minimum and not self.exact:
-            text = noun
-        else:
-            text = f"{noun} of {self.size_words()}"
-        if self.no_wild:
-            text += " with no wild card"
-        return text
+        """The part in the game's words, without the count: ``"trios of exactly three"``
+        (in English: a page says it through :func:`~.words.part_words`)."""
+        return part_words(ENGLISH, words, self, count=count)
 
     def __str__(self) -> str:
         return self.describe()
@@ -165,11 +153,7 @@ class ContractPart:
 def describe_parts(contract: Sequence[ContractPart], words: MeldWords = PLAIN_WORDS) -> str:
     """A contract in words: ``"one set of three and one run of four"``,
     ``"two groups of exactly three"``; a contract of no parts is the whole hand."""
-    if not contract:
-        return "the whole hand in legal melds"
-    counts = Counter(contract)
-    phrases = [f"{number_word(n)} {part.describe(words, n)}" for part, n in counts.items()]
-    return listed(phrases)
+    return contract_words(ENGLISH, words, contract)
 
 
 @dataclass(frozen=True, slots=True)

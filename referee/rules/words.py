@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import gettext as stdlib_gettext
+from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, cast
@@ -30,7 +31,7 @@ from .cards import number_word
 from .reasons import Reason
 
 if TYPE_CHECKING:  # ruleset.py speaks through these words
-    from .ruleset import Kind, MeldWords
+    from .ruleset import ContractPart, Kind, MeldWords
 
 #: Where the package's compiled catalogs are (``referee/translations``).
 CATALOGS = Path(__file__).resolve().parent.parent / "translations"
@@ -610,4 +611,439 @@ def _pot_out_of_range(words: Words, why: Reason) -> str:
     return said.format(**_facts(why))
 
 
+# A house rules document that cannot be read (R71: a 400 naming the key). Each
+# reason's ``path`` is where the value is: the key, then list positions and keys.
+
+
+def _path_item(words: Words, inside: str, number: int) -> str:
+    if inside == "deals":
+        return words.pgettext("house rules path", "deal {number}").format(number=number)
+    if inside == "contract":
+        return words.pgettext("house rules path", "part {number}").format(number=number)
+    if inside in ("pack", "wild_limit_by_size"):
+        return words.pgettext("house rules path", "row {number}").format(number=number)
+    if inside == "bonuses":
+        return words.pgettext("house rules path", "bonus {number}").format(number=number)
+    return words.pgettext("house rules path", "item {number}").format(number=number)
+
+
+def _at_value(words: Words, why: Reason, said: str, **more: str) -> str:
+    """``said`` (a message with ``{where}`` and ``{field}``) for the value at the
+    reason's path: ``'"deals", deal 2, part 1: "min" must be ...'``."""
+    path = cast(tuple[str | int, ...], why["path"])
+    key, where = str(path[0]), ""
+    if len(path) > 1:
+        steps = [f'"{key}"']
+        for step, inside in zip(path[1:], path[:-1], strict=True):
+            if isinstance(step, int):
+                steps.append(_path_item(words, str(inside), step))
+        where = ", ".join(steps) + ": "
+    field = next((str(step) for step in reversed(path) if isinstance(step, str)), key)
+    return said.format(**(_facts(why) | {"where": where, "field": field} | more))
+
+
+def _quoted(words: Words, why: Reason, name: str, last: str = "and") -> str:
+    return words.listed([f'"{key}"' for key in _strs(why, name)], last)
+
+
+@renders("house_rules_not_an_object")
+def _house_rules_not_an_object(words: Words, why: Reason) -> str:
+    return words._("house rules must be an object of changes")
+
+
+@renders("not_a_house_rule")
+def _not_a_house_rule(words: Words, why: Reason) -> str:
+    return words._('"{key}" is not a house rule; the keys are {keys}').format(
+        key=why["key"], keys=", ".join(_strs(why, "keys"))
+    )
+
+
+@renders("value_not_whole_number")
+def _value_not_whole_number(words: Words, why: Reason) -> str:
+    return _at_value(
+        words, why, words._('{where}"{field}" must be a whole number from {low} to {high}')
+    )
+
+
+@renders("value_not_whole_number_or_null")
+def _value_not_whole_number_or_null(words: Words, why: Reason) -> str:
+    return _at_value(
+        words, why, words._('{where}"{field}" must be null or a whole number from {low} to {high}')
+    )
+
+
+@renders("value_not_true_or_false")
+def _value_not_true_or_false(words: Words, why: Reason) -> str:
+    return _at_value(words, why, words._('{where}"{field}" must be true or false'))
+
+
+@renders("value_not_a_choice")
+def _value_not_a_choice(words: Words, why: Reason) -> str:
+    said = words._('{where}"{field}" must be {choices}')
+    return _at_value(words, why, said, choices=_quoted(words, why, "choices", "or"))
+
+
+@renders("value_not_an_object")
+def _value_not_an_object(words: Words, why: Reason) -> str:
+    said = words._('{where}"{field}" must be an object with {keys}')
+    return _at_value(words, why, said, keys=_quoted(words, why, "keys"))
+
+
+@renders("key_not_read_here")
+def _key_not_read_here(words: Words, why: Reason) -> str:
+    said = words._('{where}"{field}" is not read here; the keys are {keys}')
+    return _at_value(words, why, said, keys=_quoted(words, why, "keys"))
+
+
+@renders("key_missing")
+def _key_missing(words: Words, why: Reason) -> str:
+    return _at_value(words, why, words._('{where}"{field}" is missing'))
+
+
+def _list_items(words: Words, items: str) -> str:
+    if items == "melds":
+        return words.pgettext("a list of", "melds")
+    if items == "deals":
+        return words.pgettext("a list of", "deals")
+    if items == "player counts":
+        return words.pgettext("a list of", "player counts")
+    if items == "bonuses":
+        return words.pgettext("a list of", "bonuses")
+    return words.pgettext("a list of", "rows")
+
+
+@renders("list_size")
+def _list_size(words: Words, why: Reason) -> str:
+    """Facts ``low``, ``high`` and ``items`` ("melds", "deals", "player counts",
+    "rows", "bonuses")."""
+    if _int(why, "low"):
+        said = words._('{where}"{field}" must be a list of {low} to {high} {items}')
+    else:
+        said = words._('{where}"{field}" must be a list of at most {high} {items}')
+    items = _list_items(words, _str(why, "items"))
+    return _at_value(words, why, said, items=items)
+
+
+@renders("value_not_text")
+def _value_not_text(words: Words, why: Reason) -> str:
+    return _at_value(words, why, words._('{where}"{field}" must be text'))
+
+
+@renders("text_empty")
+def _text_empty(words: Words, why: Reason) -> str:
+    return _at_value(words, why, words._('{where}"{field}" must not be empty'))
+
+
+@renders("text_too_long")
+def _text_too_long(words: Words, why: Reason) -> str:
+    return _at_value(words, why, words._('{where}"{field}" must be at most {most} characters'))
+
+
+@renders("text_not_printable")
+def _text_not_printable(words: Words, why: Reason) -> str:
+    return _at_value(words, why, words._('{where}"{field}" must hold printable characters only'))
+
+
+@renders("whole_hand_not_one_key")
+def _whole_hand_not_one_key(words: Words, why: Reason) -> str:
+    said = words._('{where}"{field}" must be null, {at_least} or {exactly}')
+    return _at_value(words, why, said, at_least='{"at_least": N}', exactly='{"exactly": N}')
+
+
+@renders("player_count_not_whole_number")
+def _player_count_not_whole_number(words: Words, why: Reason) -> str:
+    return words._('"players" must list whole numbers from {low} to {high}').format(**_facts(why))
+
+
+@renders("player_count_twice")
+def _player_count_twice(words: Words, why: Reason) -> str:
+    return _at_value(words, why, words._('{where}"{field}" must name each player count once'))
+
+
+@renders("pack_not_rows")
+def _pack_not_rows(words: Words, why: Reason) -> str:
+    said = words._('{where}"{field}" must be {one_pack} or a list of rows by players')
+    return _at_value(words, why, said, one_pack='{"decks": N, "jokers": N}')
+
+
+@renders("players_not_a_span")
+def _players_not_a_span(words: Words, why: Reason) -> str:
+    return _at_value(words, why, words._('{where}"{field}" must be [lowest, highest]'))
+
+
+@renders("pack_rows_overlap")
+def _pack_rows_overlap(words: Words, why: Reason) -> str:
+    return _at_value(
+        words,
+        why,
+        words._('{where}"{field}" names {players} players in two rows; give each count one pack'),
+    )
+
+
+@renders("wild_sizes_not_rising")
+def _wild_sizes_not_rising(words: Words, why: Reason) -> str:
+    if why["kind"] == "set":
+        said = words._('{where}"{field}" must be larger than the sizes above it for a set')
+    else:
+        said = words._('{where}"{field}" must be larger than the sizes above it for a run')
+    return _at_value(words, why, said)
+
+
+@renders("values_not_an_object")
+def _values_not_an_object(words: Words, why: Reason) -> str:
+    return _at_value(
+        words,
+        why,
+        words._('{where}"{field}" must be an object of points by rank ({ranks}), "JK" or card'),
+        ranks='"A", "2" ... "K"',
+    )
+
+
+@renders("value_key_not_a_card")
+def _value_key_not_a_card(words: Words, why: Reason) -> str:
+    return _at_value(
+        words,
+        why,
+        words._('{where}"{field}" is not a rank ({ranks}), "JK" or a card ("AH")'),
+        ranks='"A", "2" ... "K"',
+    )
+
+
+@renders("bonus_name_twice")
+def _bonus_name_twice(words: Words, why: Reason) -> str:
+    return _at_value(
+        words, why, words._('{where}"{field}" names "{name}" twice; give each bonus its own name')
+    )
+
+
+@renders("wild_limit_by_size_without_table")
+def _wild_limit_by_size_without_table(words: Words, why: Reason) -> str:
+    return _at_value(
+        words,
+        why,
+        words._('{where}"{field}" may be "by_size" only with a table ("{table}")'),
+        table="wild_limit_by_size",
+    )
+
+
+@renders("wild_table_without_by_size")
+def _wild_table_without_by_size(words: Words, why: Reason) -> str:
+    return _at_value(
+        words,
+        why,
+        words._('{where}"{field}" is read only with "{limit}": "by_size"'),
+        limit="wild_limit",
+    )
+
+
+# House rules no table could play (R71: a 422 naming the change at fault, ``key``).
+
+
+def _unplayable(words: Words, why: Reason, said: str, **more: str) -> str:
+    sentence = said.format(**(_facts(why) | more))
+    return words._('"{key}": {sentence}').format(key=why["key"], sentence=sentence)
+
+
+def _meld_words(why: Reason) -> MeldWords:
+    return cast("MeldWords", why["words"])
+
+
+@renders("no_deals")
+def _no_deals(words: Words, why: Reason) -> str:
+    return _unplayable(words, why, words._("a game needs at least one deal"))
+
+
+@renders("distinct_suits_set_min")
+def _distinct_suits_set_min(words: Words, why: Reason) -> str:
+    said = words._(
+        "{a_set} must be {count} or more cards, and {a_set} of distinct suits holds at most four"
+    )
+    a_set = words.meld(_meld_words(why), "set", article="a")
+    return _unplayable(
+        words, why, said, a_set=a_set, count=count_word(words, _int(why, "set_min"))
+    )
+
+
+@renders("odd_players_in_teams")
+def _odd_players_in_teams(words: Words, why: Reason) -> str:
+    players = words.listed(_strs(why, "players"), "or")
+    return _unplayable(
+        words, why, words._("{counts} players cannot play in two teams"), counts=players
+    )
+
+
+@renders("no_pack_for_players")
+def _no_pack_for_players(words: Words, why: Reason) -> str:
+    return _unplayable(words, why, words._("no pack is given for {players} players"))
+
+
+@renders("deal_asks_no_meld")
+def _deal_asks_no_meld(words: Words, why: Reason) -> str:
+    said = words._("deal {deal} asks for no meld: give it a contract or a whole hand")
+    return _unplayable(words, why, said)
+
+
+def _asks(words: Words, why: Reason) -> str:
+    part = cast("ContractPart", why["part"])
+    return part_words(words, _meld_words(why), part, article="a")
+
+
+@renders("deal_part_no_runs")
+def _deal_part_no_runs(words: Words, why: Reason) -> str:
+    said = words._("deal {deal} asks for {a_part}, and {runs} are not melds here")
+    runs = words.meld(_meld_words(why), "run", count=2)
+    return _unplayable(words, why, said, a_part=_asks(words, why), runs=runs)
+
+
+@renders("deal_part_too_short")
+def _deal_part_too_short(words: Words, why: Reason) -> str:
+    said = words._("deal {deal} asks for {a_part}, and {a_meld} must be {count} or more cards")
+    kind = cast("ContractPart", why["part"]).kind
+    return _unplayable(
+        words,
+        why,
+        said,
+        a_part=_asks(words, why),
+        a_meld=words.meld(_meld_words(why), kind, article="a"),
+        count=count_word(words, _int(why, "shortest")),
+    )
+
+
+@renders("deal_part_distinct_suits")
+def _deal_part_distinct_suits(words: Words, why: Reason) -> str:
+    said = words._(
+        "deal {deal} asks for {a_part}, and {a_set} of distinct suits holds at most four cards"
+    )
+    a_set = words.meld(_meld_words(why), "set", article="a")
+    return _unplayable(words, why, said, a_part=_asks(words, why), a_set=a_set)
+
+
+@renders("deal_part_run_too_long")
+def _deal_part_run_too_long(words: Words, why: Reason) -> str:
+    said = words._("deal {deal} asks for {a_part}, and {a_run} holds at most {count} cards")
+    return _unplayable(
+        words,
+        why,
+        said,
+        a_part=_asks(words, why),
+        a_run=words.meld(_meld_words(why), "run", article="a"),
+        count=count_word(words, _int(why, "longest")),
+    )
+
+
+@renders("whole_hand_over_a_hand")
+def _whole_hand_over_a_hand(words: Words, why: Reason) -> str:
+    said = words._(
+        "deal {deal} must meld {cards} cards, and a hand holds at most {most}: "
+        "the {dealt} dealt and the one drawn"
+    )
+    return _unplayable(words, why, said, most=str(_int(why, "dealt") + 1))
+
+
+@renders("whole_hand_over_contract")
+def _whole_hand_over_contract(words: Words, why: Reason) -> str:
+    said = words._(
+        "deal {deal} must meld at least {cards} cards, and its contract melds at most "
+        "{most}, with no further melds"
+    )
+    return _unplayable(words, why, said)
+
+
+@renders("whole_hand_under_contract")
+def _whole_hand_under_contract(words: Words, why: Reason) -> str:
+    said = words._("deal {deal} must meld exactly {cards} cards, and its contract needs {needs}")
+    return _unplayable(words, why, said)
+
+
+@renders("whole_hand_not_exact")
+def _whole_hand_not_exact(words: Words, why: Reason) -> str:
+    """R58: ``further`` is the fewest cards with further melds (None: none allowed)."""
+    if why["further"] is None:
+        said = words._(
+            "deal {deal} must meld exactly {cards} cards, and its contract melds exactly {needs}"
+        )
+    else:
+        said = words._(
+            "deal {deal} must meld exactly {cards} cards, and its contract melds exactly "
+            "{needs}, or {further} or more with further melds"
+        )
+    return _unplayable(words, why, said)
+
+
+@renders("pack_too_small")
+def _pack_too_small(words: Words, why: Reason) -> str:
+    said = words._(
+        "the pack for {players} players, {pack} ({size} cards), cannot deal {cards} cards "
+        "to each of {players} players and one to start the discard pile: that takes {needs}"
+    )
+    pack = pack_words(words, _int(why, "decks"), _int(why, "jokers"))
+    return _unplayable(words, why, said, pack=pack)
+
+
 # --- Games, contracts and readings described (the pages' lines) ---------------------
+# (the contract of a deal, the changes of a table's rules, the game's rules; the
+# sheet's, the checker's and the forms' lines)
+
+
+def size_words(words: Words, part: ContractPart) -> str:
+    """A contract part's size: "three", "exactly four", "seven or more"."""
+    count = count_word(words, part.min)
+    if part.exact:
+        return words.pgettext("meld size", "exactly {count}").format(count=count)
+    if part.or_more:
+        return words.pgettext("meld size", "{count} or more").format(count=count)
+    return count
+
+
+def part_words(
+    words: Words,
+    meld_words: MeldWords,
+    part: ContractPart,
+    *,
+    count: int = 1,
+    article: Literal["", "a", "the"] = "",
+) -> str:
+    """One part of a contract in the game's words, without its count: "trios of
+    exactly three", "an escalera of four", "a group with no wild card" (R42, R47, R55).
+
+    >>> from .ruleset import ContractPart, MeldWords
+    >>> carioca = MeldWords("trío", "tríos", "escalera", "escaleras")
+    >>> part_words(ENGLISH, carioca, ContractPart("run", 4), article="a")
+    'an escalera of four'
+    """
+    if part.name:
+        name = part.name if count == 1 else part.name + "s"
+        if not article:
+            return name
+        if words.language == "en":
+            return (
+                "an " if article == "a" and name[:1].lower() in "aeiou" else f"{article} "
+            ) + name
+        if article == "a":
+            return words.pgettext("a named meld", "a {name}").format(name=name)
+        return words.pgettext("a named meld", "the {name}").format(name=name)
+    noun = words.meld(meld_words, part.kind, count=count, article=article)
+    minimum = 3 if part.kind == "set" else 4
+    if meld_words.names_size and part.min == minimum and not part.exact:
+        text = noun
+    else:
+        text = words._("{meld} of {size}").format(meld=noun, size=size_words(words, part))
+    if part.no_wild:
+        text = words._("{meld} with no wild card").format(meld=text)
+    return text
+
+
+def contract_words(words: Words, meld_words: MeldWords, contract: Sequence[ContractPart]) -> str:
+    """A contract in words: "one set of three and one run of four", "two groups of
+    exactly three"; a contract of no parts is the whole hand (R58)."""
+    if not contract:
+        return words._("the whole hand in legal melds")
+    counts = Counter(contract)
+    return words.listed(
+        [
+            words._("{count} {part}").format(
+                count=count_word(words, n), part=part_words(words, meld_words, part, count=n)
+            )
+            for part, n in counts.items()
+        ]
+    )
