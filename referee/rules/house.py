@@ -52,7 +52,7 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import NoReturn, cast, get_args
 
-from .cards import JOKER_TOKEN, RANK_PLURALS, RANK_TOKENS, TWO, Card, number_word, parse_rank
+from .cards import TWO, Card, parse_rank
 from .errors import CardError, HouseRulesError, UnplayableRulesError
 from .reasons import Reason
 from .ruleset import (
@@ -66,16 +66,21 @@ from .ruleset import (
     JokerExchange,
     Kind,
     MeldWords,
-    Pack,
     Packs,
     Ruleset,
     Scoring,
     WholeHand,
     WildLimit,
     Winner,
-    describe_parts,
 )
-from .words import counted, listed
+from .words import (
+    ENGLISH,
+    Words,
+    capitalized,
+    house_change_lines,
+    house_deal_lines,
+    house_value_lines,
+)
 
 __all__ = ["HOUSE_KEYS", "apply_house", "describe_house", "house_changes", "house_rules_of"]
 
@@ -891,14 +896,10 @@ def _rank_value(values: Mapping[str, int], card: str) -> int:
     return values[card[:-1]]
 
 
-def _value_of(values: Mapping[str, int], token: str) -> int:
-    """A rank's, the joker's or a card's points in ``house_rules_of``'s values."""
-    return values[token] if token in values else _rank_value(values, token)
-
-
-def describe_house(base: Ruleset, rules: Ruleset) -> tuple[str, ...]:
-    """What ``rules`` play differently from ``base``, a sentence a change (R73): for
-    the sheet ("House rules: ..."), the rules card and the house rules form.
+def describe_house(base: Ruleset, rules: Ruleset, words: Words = ENGLISH) -> tuple[str, ...]:
+    """What ``rules`` play differently from ``base``, a sentence a change (R73), in
+    ``words``' language: for the sheet ("House rules: ..."), the rules card and the
+    house rules form. This decides what changed; :mod:`.words` says it.
 
     >>> from referee.rules import get_ruleset
     >>> book = get_ruleset("shanghai")
@@ -907,210 +908,26 @@ def describe_house(base: Ruleset, rules: Ruleset) -> tuple[str, ...]:
     """
     was, now = house_rules_of(base), house_rules_of(rules)
     changes = house_changes(base, rules)
-    words = _plain(rules.words)
+    meld_words = _plain(rules.words)
     lines: list[str] = []
     for key in (*now, *(key for key in was if key not in now)):
         before, after = was.get(key), now.get(key)
-        if key in ("deals", "values"):  # beside what the other changes made of them
-            if key not in changes:
-                continue
-            if key == "deals":
-                lines += _say_deals(_playable(base, _but(changes, key)) or base, rules, words)
-            else:
-                lines += _say_values(base, rules, words, {}, changes[key])
-            continue
-        if before != after:
-            lines += _SAYS[key](base, rules, words, before, after)
-    return tuple(_capital(line) for line in lines)
+        if key == "deals" and key in changes:  # beside what the other changes made of them
+            lines += _deals_changed(words, _playable(base, _but(changes, key)) or base, rules)
+        elif key == "values" and key in changes:
+            lines += house_value_lines(words, {}, cast(dict[str, int], changes[key]))
+        elif key not in ("deals", "values") and before != after:
+            lines += house_change_lines(words, key, rules, meld_words, before, after)
+    return tuple(capitalized(line) for line in lines)
 
 
-def _capital(text: str) -> str:
-    """The sentence with its first letter capital: a quoted word's too ('"Threes"');
-    "2s" stays."""
-    start = 1 if text.startswith('"') else 0
-    return text[:start] + text[start : start + 1].upper() + text[start + 1 :]
-
-
-Says = Callable[[Ruleset, Ruleset, MeldWords, object, object], list[str]]
-
-
-def _say_deals(base: Ruleset, rules: Ruleset, words: MeldWords) -> list[str]:
-    lines = []
-    if len(rules.deals) != len(base.deals):
-        count = len(rules.deals)
-        lines.append(f"{number_word(count)} deal{'s' * (count != 1)}")
-    for deal in rules.deals:
-        old = base.deals[deal.number - 1] if deal.number <= len(base.deals) else None
-        if old is not None and _deal_of(old) == _deal_of(deal):
-            continue
-        text = f"deal {deal.number}: {deal.cards} cards, {describe_parts(deal.contract, words)}"
-        if deal.whole_hand is not None:
-            how = "exactly" if deal.whole_hand.exactly else "at least"
-            text += f", melds holding {how} {deal.whole_hand.cards} cards"
-        if deal.meld_wilds is not None:
-            text += f", at most {number_word(deal.meld_wilds)} wild in each meld"
-        if deal.contract_wilds is not None:
-            text += f", at most {number_word(deal.contract_wilds)} wild in all"
-        lines.append(text)
-    return lines
-
-
-def _say_pack(_: Ruleset, rules: Ruleset, __: MeldWords, ___: object, ____: object) -> list[str]:
-    rows = rules.packs.rows
-    if len(rows) == 1:
-        return [f"pack: {Pack(rows[0][2], rows[0][3]).describe()}"]
-    said = [
-        f"{low}{'' if low == high else f'-{high}'} players {Pack(decks, jokers).describe()}"
-        for low, high, decks, jokers in rows
+def _deals_changed(words: Words, base: Ruleset, rules: Ruleset) -> list[str]:
+    """R73: the deals ``rules`` play differently from ``base``, and how many there
+    are where that changed."""
+    changed = [
+        deal
+        for deal in rules.deals
+        if deal.number > len(base.deals) or _deal_of(base.deals[deal.number - 1]) != _deal_of(deal)
     ]
-    return ["pack: " + "; ".join(said)]
-
-
-def _say_values(
-    _: Ruleset, __: Ruleset, ___: MeldWords, before: object, after: object
-) -> list[str]:
-    was, now = cast(dict[str, int], before), cast(dict[str, int], after)
-    lines = []
-    for token in (*now, *(token for token in was if token not in now)):
-        points = _value_of(now, token)
-        if was.get(token) == points:
-            continue
-        if token == JOKER_TOKEN:
-            lines.append(f"jokers are worth {points}")
-        elif token in RANK_TOKENS:
-            lines.append(f"{RANK_PLURALS[RANK_TOKENS.index(token)]} are worth {points}")
-        else:
-            lines.append(f"{token} is worth {points}")
-    return lines
-
-
-_ACES = {
-    "low_or_high": "an ace is low or high, never both: A 2 3 or Q K A",
-    "high_only": "aces are high only: Q K A, never A 2 3",
-    "both_ends": "an ace may end a sequence at both ends: A 2 … K A",
-    "around": "an ace may turn the corner: Q K A 2",
-}
-_LIMITS = {
-    "any": "a meld may hold any number of wild cards",
-    "one": "a meld holds at most one wild card",
-    "no_more_than_natural": "a meld holds no more wild cards than natural cards",
-    "fewer_than_natural": "a meld holds more natural cards than wild cards",
-    "two_natural": "a meld holds at least two natural cards",
-    "by_size": "wild cards by the size of the meld",
-}
-
-
-# R79: what happens to a joker when a player holds the card it stands for.
-_EXCHANGES = {
-    "in_meld": "a wild card's own card takes its place, and the wild card is used at once in "
-    "a new meld",
-    "to_hand": "a joker's own card takes its place, and the joker goes into the player's hand",
-    "move": "a joker at an end of a sequence moves to the other end when its own card is laid",
-    "move_anywhere": "a joker in a sequence moves to any place in it when its own card is laid",
-    "move_to_top": "a joker in a sequence moves to the top when its own card is laid",
-    "two_for_one": "two cards of a group's rank take its joker into the hand; a joker at an "
-    "end of a sequence moves to the other end",
-    "none": "jokers stay where they are",
-}
-
-
-def _say_buys(_: Ruleset, rules: Ruleset, __: MeldWords, ___: object, ____: object) -> list[str]:
-    buys = rules.buys
-    said = []
-    if buys.per_deal is not None:
-        said.append(f"{buys.per_deal} a deal")
-    if buys.last_deal is not None:
-        said.append(f"{buys.last_deal} in the last deal")
-    if buys.per_game is not None:
-        said.append(f"{buys.per_game} in the game")
-    return [f"buys: {listed(said)}" if said else "no limit on buys"]
-
-
-def _say_bonuses(
-    _: Ruleset, rules: Ruleset, __: MeldWords, ___: object, ____: object
-) -> list[str]:
-    if not rules.bonuses:
-        return ["no named bonuses"]
-    return ["bonuses: " + ", ".join(f"{b.name} {b.points:+d}" for b in rules.bonuses)]
-
-
-def _say_by_size(
-    _: Ruleset, rules: Ruleset, words: MeldWords, __: object, after: object
-) -> list[str]:
-    if after is None:  # gone with the game's limits: the wild_limit line says what holds
-        return []
-    table = rules.wild_limit_by_size
-    return [
-        "most wild cards by size: "
-        + ", ".join(f"a {words.noun(kind)} of {size}: {most}" for kind, size, most in table)
-    ]
-
-
-def _say_set_naturals(
-    _: Ruleset, __: Ruleset, words: MeldWords, before: object, after: object
-) -> list[str]:
-    if after:
-        return [f"a {words.set} holds at least {counted(cast(int, after), 'natural card')}"]
-    return [f"a {words.set} may hold fewer than {counted(cast(int, before), 'natural card')}"]
-
-
-def _say(text: Callable[[Ruleset, MeldWords, object], str]) -> Says:
-    return lambda _, rules, words, __, after: [text(rules, words, after)]
-
-
-_SAYS: Mapping[str, Says] = {
-    "players": _say(lambda rules, _, __: f"for {rules.players_text()} players"),
-    "pack": _say_pack,
-    "set_min": _say(lambda _, w, n: f"{w.sets} of {number_word(cast(int, n))} or more"),
-    "run_min": _say(lambda _, w, n: f"{w.runs} of {number_word(cast(int, n))} or more"),
-    "set_suits": _say(
-        lambda _, w, v: (
-            f"a {w.set} may not repeat a suit"
-            if v == "distinct"
-            else f"a {w.set} may repeat suits"
-        )
-    ),
-    "runs": _say(
-        lambda _, w, v: f"{w.runs} are melds too" if v else f"no {w.runs}: {w.sets} only"
-    ),
-    "ace": _say(lambda _, __, v: _ACES[cast(str, v)]),
-    "twos": _say(lambda _, __, v: "2s are wild" if v == "wild" else "2s are natural cards"),
-    "wild_limit": _say(lambda _, __, v: _LIMITS[cast(str, v)]),
-    "wild_limit_by_size": _say_by_size,
-    "set_min_natural": _say_set_naturals,
-    "wilds_apart": _say(
-        lambda _, w, v: (
-            f"two wild cards never sit side by side in a {w.run}"
-            if v
-            else f"wild cards may sit side by side in a {w.run}"
-        )
-    ),
-    "contract_sizes": _say(
-        lambda _, __, v: (
-            "contract melds are exactly their size"
-            if v == "exact"
-            else "contract melds may be longer than their size"
-        )
-    ),
-    "contract_runs_gap": _say(
-        lambda _, w, n: (
-            f"two contract {w.runs} of one suit need no gap"
-            if not n
-            else f"two contract {w.runs} of one suit need "
-            f"{'one card' if n == 1 else number_word(cast(int, n)) + ' cards'} between them"
-        )
-    ),
-    "values": _say_values,
-    "winner": _say(lambda _, __, v: f"the {v} total wins"),
-    "scoring": _say(
-        lambda _, __, v: (
-            "the player who goes out scores the cards left in every other hand"
-            if v == "winner_takes"
-            else "each player scores the cards left in their own hand"
-        )
-    ),
-    "deal_direction": _say(lambda _, __, v: f"the deal passes to the {v}"),
-    "buys": _say_buys,
-    "bonuses": _say_bonuses,
-    "joker_exchange": _say(lambda _, __, v: _EXCHANGES[cast(str, v)]),
-}
+    count = len(rules.deals) if len(rules.deals) != len(base.deals) else None
+    return house_deal_lines(words, _plain(rules.words), count, changed)

@@ -23,15 +23,15 @@ from __future__ import annotations
 import functools
 import gettext as stdlib_gettext
 from collections import Counter
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, cast
 
-from .cards import number_word
+from .cards import JOKER_TOKEN, RANK_TOKENS, number_word
 from .reasons import Reason
 
 if TYPE_CHECKING:  # ruleset.py speaks through these words
-    from .ruleset import ContractPart, Kind, MeldWords
+    from .ruleset import ContractPart, DealRule, Kind, MeldWords, Ruleset
 
 #: Where the package's compiled catalogs are (``referee/translations``).
 CATALOGS = Path(__file__).resolve().parent.parent / "translations"
@@ -1047,3 +1047,286 @@ def contract_words(words: Words, meld_words: MeldWords, contract: Sequence[Contr
             for part, n in counts.items()
         ]
     )
+
+
+def capitalized(text: str) -> str:
+    """The sentence with its first letter capital: a quoted word's too ('"Threes"');
+    "2s" stays."""
+    start = 1 if text.startswith('"') else 0
+    return text[:start] + text[start : start + 1].upper() + text[start + 1 :]
+
+
+def player_counts_words(words: Words, rules: Ruleset) -> str:
+    """ "for 3 to 8 players"-style counts of a game: "3 to 8", "4 or 6"."""
+    return player_counts(words, rules.players)
+
+
+def rank_plural(words: Words, rank: int) -> str:
+    """A rank said of several cards (1 the ace ... 13 the king): "aces", "sixes"."""
+    said = (
+        words.pgettext("ranks", "aces"),
+        words.pgettext("ranks", "twos"),
+        words.pgettext("ranks", "threes"),
+        words.pgettext("ranks", "fours"),
+        words.pgettext("ranks", "fives"),
+        words.pgettext("ranks", "sixes"),
+        words.pgettext("ranks", "sevens"),
+        words.pgettext("ranks", "eights"),
+        words.pgettext("ranks", "nines"),
+        words.pgettext("ranks", "tens"),
+        words.pgettext("ranks", "jacks"),
+        words.pgettext("ranks", "queens"),
+        words.pgettext("ranks", "kings"),
+    )
+    return said[rank - 1]
+
+
+def packs_words(words: Words, rows: Sequence[tuple[int, int, int, int]]) -> str:
+    """A table's packs by players (R3, R49): "pack: two decks and four jokers", or
+    "pack: 2-4 players one deck and two jokers; 5-8 players ..."."""
+    if len(rows) == 1:
+        return words._("pack: {pack}").format(pack=pack_words(words, rows[0][2], rows[0][3]))
+    said = [
+        words._("{players} players {pack}").format(
+            players=str(low) if low == high else f"{low}-{high}",
+            pack=pack_words(words, decks, jokers),
+        )
+        for low, high, decks, jokers in rows
+    ]
+    return words._("pack: {packs}").format(packs="; ".join(said))
+
+
+def house_deal_lines(
+    words: Words, meld_words: MeldWords, count: int | None, deals: Sequence[DealRule]
+) -> list[str]:
+    """R68, R73: how many deals there are now (``count``, None where unchanged), then
+    each deal that changed, in words."""
+    lines = []
+    if count is not None:
+        lines.append(
+            words.ngettext("{count} deal", "{count} deals", count).format(
+                count=count_word(words, count)
+            )
+        )
+    for deal in deals:
+        clauses = [
+            words._("deal {number}: {cards} cards, {contract}").format(
+                number=deal.number,
+                cards=deal.cards,
+                contract=contract_words(words, meld_words, deal.contract),
+            )
+        ]
+        if deal.whole_hand is not None:
+            if deal.whole_hand.exactly:
+                said = words._("melds holding exactly {cards} cards")
+            else:
+                said = words._("melds holding at least {cards} cards")
+            clauses.append(said.format(cards=deal.whole_hand.cards))
+        if deal.meld_wilds is not None:
+            clauses.append(
+                words._("at most {count} wild in each meld").format(
+                    count=count_word(words, deal.meld_wilds)
+                )
+            )
+        if deal.contract_wilds is not None:
+            clauses.append(
+                words._("at most {count} wild in all").format(
+                    count=count_word(words, deal.contract_wilds)
+                )
+            )
+        lines.append(", ".join(clauses))
+    return lines
+
+
+def house_value_lines(
+    words: Words, before: Mapping[str, int], after: Mapping[str, int]
+) -> list[str]:
+    """R60, R73: each card value that changed: "jokers are worth 25", "aces are worth
+    15", "AH is worth 1"."""
+    lines = []
+    for token in (*after, *(token for token in before if token not in after)):
+        points = after[token] if token in after else after[token[:-1]]
+        if before.get(token) == points:
+            continue
+        if token == JOKER_TOKEN:
+            said = words._("jokers are worth {points}").format(points=points)
+        elif token in RANK_TOKENS:
+            said = words._("{ranks} are worth {points}").format(
+                ranks=rank_plural(words, RANK_TOKENS.index(token) + 1), points=points
+            )
+        else:
+            said = words._("{card} is worth {points}").format(card=token, points=points)
+        lines.append(said)
+    return lines
+
+
+def _ace_words(words: Words, ace: str) -> str:
+    if ace == "low_or_high":
+        return words._("an ace is low or high, never both: A 2 3 or Q K A")
+    if ace == "high_only":
+        return words._("aces are high only: Q K A, never A 2 3")
+    if ace == "both_ends":
+        return words._("an ace may end a sequence at both ends: A 2 … K A")
+    return words._("an ace may turn the corner: Q K A 2")
+
+
+def _limit_words(words: Words, limit: str) -> str:
+    if limit == "any":
+        return words._("a meld may hold any number of wild cards")
+    if limit == "one":
+        return words._("a meld holds at most one wild card")
+    if limit == "no_more_than_natural":
+        return words._("a meld holds no more wild cards than natural cards")
+    if limit == "fewer_than_natural":
+        return words._("a meld holds more natural cards than wild cards")
+    if limit == "two_natural":
+        return words._("a meld holds at least two natural cards")
+    return words._("wild cards by the size of the meld")
+
+
+def exchange_rule_words(words: Words, exchange: str) -> str:
+    """R79: what happens to a joker when a player holds the card it stands for."""
+    if exchange == "in_meld":
+        return words._(
+            "a wild card's own card takes its place, and the wild card is used at once in "
+            "a new meld"
+        )
+    if exchange == "to_hand":
+        return words._(
+            "a joker's own card takes its place, and the joker goes into the player's hand"
+        )
+    if exchange == "move":
+        return words._(
+            "a joker at an end of a sequence moves to the other end when its own card is laid"
+        )
+    if exchange == "move_anywhere":
+        return words._("a joker in a sequence moves to any place in it when its own card is laid")
+    if exchange == "move_to_top":
+        return words._("a joker in a sequence moves to the top when its own card is laid")
+    if exchange == "two_for_one":
+        return words._(
+            "two cards of a group's rank take its joker into the hand; a joker at an "
+            "end of a sequence moves to the other end"
+        )
+    return words._("jokers stay where they are")
+
+
+def _naturals(words: Words, n: int) -> str:
+    return words.ngettext("{count} natural card", "{count} natural cards", n).format(
+        count=count_word(words, n)
+    )
+
+
+def _buys_words(words: Words, rules: Ruleset) -> str:
+    buys, said = rules.buys, []
+    if buys.per_deal is not None:
+        said.append(words._("{count} a deal").format(count=buys.per_deal))
+    if buys.last_deal is not None:
+        said.append(words._("{count} in the last deal").format(count=buys.last_deal))
+    if buys.per_game is not None:
+        said.append(words._("{count} in the game").format(count=buys.per_game))
+    if not said:
+        return words._("no limit on buys")
+    return words._("buys: {buys}").format(buys=words.listed(said))
+
+
+def _bonuses_words(words: Words, rules: Ruleset) -> str:
+    if not rules.bonuses:
+        return words._("no named bonuses")
+    said = ", ".join(f"{bonus.name} {bonus.points:+d}" for bonus in rules.bonuses)
+    return words._("bonuses: {bonuses}").format(bonuses=said)
+
+
+def _by_size_words(words: Words, meld_words: MeldWords, rules: Ruleset) -> str:
+    table = ", ".join(
+        words._("{a_meld} of {size}: {most}").format(
+            a_meld=words.meld(meld_words, kind, article="a"), size=size, most=most
+        )
+        for kind, size, most in rules.wild_limit_by_size
+    )
+    return words._("most wild cards by size: {table}").format(table=table)
+
+
+def _gap_words(words: Words, meld_words: MeldWords, gap: int) -> str:
+    runs = words.meld(meld_words, "run", count=2)
+    if not gap:
+        return words._("two contract {runs} of one suit need no gap").format(runs=runs)
+    cards = words.ngettext("{count} card", "{count} cards", gap).format(
+        count=count_word(words, gap)
+    )
+    return words._("two contract {runs} of one suit need {cards} between them").format(
+        runs=runs, cards=cards
+    )
+
+
+def house_change_lines(
+    words: Words, key: str, rules: Ruleset, meld_words: MeldWords, before: object, after: object
+) -> list[str]:
+    """R73: the change of one house key (not ``deals`` nor ``values``: see above), from
+    ``before`` to ``after``, in words; ``rules`` are the table's rules."""
+    a_set = words.meld(meld_words, "set", article="a")
+    a_run = words.meld(meld_words, "run", article="a")
+    sets, runs = words.meld(meld_words, "set", count=2), words.meld(meld_words, "run", count=2)
+    if key == "players":
+        return [words._("for {counts} players").format(counts=player_counts_words(words, rules))]
+    if key == "pack":
+        return [packs_words(words, rules.packs.rows)]
+    if key == "set_min":
+        said = words._("{melds} of {count} or more")
+        return [said.format(melds=sets, count=count_word(words, cast(int, after)))]
+    if key == "run_min":
+        said = words._("{melds} of {count} or more")
+        return [said.format(melds=runs, count=count_word(words, cast(int, after)))]
+    if key == "set_suits":
+        if after == "distinct":
+            return [words._("{a_set} may not repeat a suit").format(a_set=a_set)]
+        return [words._("{a_set} may repeat suits").format(a_set=a_set)]
+    if key == "runs":
+        if after:
+            return [words._("{runs} are melds too").format(runs=runs)]
+        return [words._("no {runs}: {sets} only").format(runs=runs, sets=sets)]
+    if key == "ace":
+        return [_ace_words(words, cast(str, after))]
+    if key == "twos":
+        return [words._("2s are wild") if after == "wild" else words._("2s are natural cards")]
+    if key == "wild_limit":
+        return [_limit_words(words, cast(str, after))]
+    if key == "wild_limit_by_size":  # gone with the game's limits: wild_limit says what holds
+        return [] if after is None else [_by_size_words(words, meld_words, rules)]
+    if key == "set_min_natural":
+        if after:
+            said = words._("{a_set} holds at least {naturals}")
+            return [said.format(a_set=a_set, naturals=_naturals(words, cast(int, after)))]
+        said = words._("{a_set} may hold fewer than {naturals}")
+        return [said.format(a_set=a_set, naturals=_naturals(words, cast(int, before)))]
+    if key == "wilds_apart":
+        if after:
+            return [
+                words._("two wild cards never sit side by side in {a_run}").format(a_run=a_run)
+            ]
+        return [words._("wild cards may sit side by side in {a_run}").format(a_run=a_run)]
+    if key == "contract_sizes":
+        if after == "exact":
+            return [words._("contract melds are exactly their size")]
+        return [words._("contract melds may be longer than their size")]
+    if key == "contract_runs_gap":
+        return [_gap_words(words, meld_words, cast(int, after))]
+    if key == "winner":
+        if after == "highest":
+            return [words._("the highest total wins")]
+        return [words._("the lowest total wins")]
+    if key == "scoring":
+        if after == "winner_takes":
+            return [words._("the player who goes out scores the cards left in every other hand")]
+        return [words._("each player scores the cards left in their own hand")]
+    if key == "deal_direction":
+        if after == "right":
+            return [words._("the deal passes to the right")]
+        return [words._("the deal passes to the left")]
+    if key == "buys":
+        return [_buys_words(words, rules)]
+    if key == "bonuses":
+        return [_bonuses_words(words, rules)]
+    if key == "joker_exchange":
+        return [exchange_rule_words(words, cast(str, after))]
+    raise LookupError(f"no words for the house rule {key!r}")
