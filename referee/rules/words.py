@@ -1330,3 +1330,125 @@ def house_change_lines(
     if key == "joker_exchange":
         return [exchange_rule_words(words, cast(str, after))]
     raise LookupError(f"no words for the house rule {key!r}")
+
+
+def wild_table_words(words: Words, rules: Ruleset) -> str:
+    """R51's table in words, for every size it names and every size of a contract
+    meld (a group of 4 takes the group of 3's limit, and says so): sizes of one
+    kind and limit together: "a group of 3 or 4: 1, a sequence of 4: 1, of 5: 2"."""
+    sizes = {(kind, size) for kind, size, _ in rules.wild_limit_by_size}
+    sizes |= {(part.kind, part.min) for deal in rules.deals for part in deal.contract}
+    rows: list[tuple[Kind, list[int], int]] = []
+    for kind, size in sorted(sizes, key=lambda pair: (pair[0] != "set", pair[1])):
+        most = rules.most_wild(kind, size)
+        if most is None:
+            continue
+        if rows and rows[-1][0] == kind and rows[-1][2] == most:
+            rows[-1][1].append(size)
+        else:
+            rows.append((kind, [size], most))
+    said = []
+    for index, (kind, kind_sizes, most) in enumerate(rows):
+        listed_sizes = words.listed([str(s) for s in kind_sizes], "or")
+        if index and rows[index - 1][0] == kind:
+            said.append(words._("of {sizes}: {most}").format(sizes=listed_sizes, most=most))
+        else:
+            said.append(
+                words._("{a_meld} of {sizes}: {most}").format(
+                    a_meld=words.meld(rules.words, kind, article="a"),
+                    sizes=listed_sizes,
+                    most=most,
+                )
+            )
+    return ", ".join(said)
+
+
+def _limit_sentence(words: Words, rules: Ruleset) -> list[str]:
+    limit, lines = rules.wild_limit, []
+    if limit == "any" and not (rules.set_min_natural or rules.run_wilds_apart):
+        lines.append(words._("A meld may hold any number of wild cards."))
+    if limit == "fewer_than_natural":
+        lines.append(words._("A meld holds more natural cards than wild cards."))
+    if limit == "one":
+        lines.append(words._("A meld holds at most one wild card."))
+    if limit == "no_more_than_natural":  # R70
+        lines.append(words._("A meld holds no more wild cards than natural cards."))
+    if limit == "two_natural":  # R70
+        lines.append(words._("A meld holds at least two natural cards."))
+    if limit == "by_size":
+        lines.append(
+            words._("Most wild cards in a meld, by its size: {table}.").format(
+                table=wild_table_words(words, rules)
+            )
+        )
+        if not rules.lay_offs_wild_limited:
+            lines.append(words._("Wild cards laid off are not limited."))
+    return lines
+
+
+def _initial_meld_limits(words: Words, rules: Ruleset) -> list[str]:
+    lines = []
+    if rules.initial_wilds_per_meld is not None:
+        lines.append(
+            words._(
+                "In the initial meld each meld holds at most {count} wild card; later, any "
+                "number may be laid off."
+            ).format(count=count_word(words, rules.initial_wilds_per_meld))
+        )
+    else:  # R52 in some deals only (house rules, R68)
+        for most in sorted({d.meld_wilds for d in rules.deals if d.meld_wilds is not None}):
+            named = [str(d.number) for d in rules.deals if d.meld_wilds == most]
+            said = words.ngettext(
+                "Deal {deals}: each meld of the initial meld holds at most {wild}.",
+                "Deals {deals}: each meld of the initial meld holds at most {wild}.",
+                len(named),
+            )
+            lines.append(
+                said.format(deals=words.listed(named), wild=wild_cards_words(words, most))
+            )
+    limited = sorted({d.contract_wilds for d in rules.deals if d.contract_wilds is not None})
+    for most in limited:
+        deals = [d.number for d in rules.deals if d.contract_wilds == most]
+        lines.append(
+            words._(
+                "Deals {first}-{last}: at most {count} wild card in the whole initial meld."
+            ).format(first=deals[0], last=deals[-1], count=count_word(words, most))
+        )
+    return lines
+
+
+def wild_cards_words(words: Words, n: int, *, digits: bool = False) -> str:
+    """ "one wild card", "three wild cards"; with ``digits``, "3 wild cards"."""
+    return words.ngettext("{count} wild card", "{count} wild cards", n).format(
+        count=str(n) if digits else count_word(words, n)
+    )
+
+
+def wild_limit_lines(words: Words, rules: Ruleset) -> tuple[str, ...]:
+    """The game's wild-card rules in sentences, for pages (R6, R7, R46, R50-R56)."""
+    if rules.twos_wild and rules.runs_allowed:
+        first = words._("Jokers and 2s are wild; a 2 may stand for itself in a run of its suit.")
+    elif rules.twos_wild:
+        first = words._("Jokers and 2s are wild.")
+    else:
+        first = words._("Jokers are wild.")
+    lines = [first, *_limit_sentence(words, rules)]
+    if rules.set_min_natural:
+        lines.append(
+            words._("{a_set} holds at least {count} natural cards.").format(
+                a_set=capitalized(words.meld(rules.words, "set", article="a")),
+                count=count_word(words, rules.set_min_natural),
+            )
+        )
+    if rules.run_wilds_apart:
+        lines.append(
+            words._("Two wild cards never sit side by side in {a_run}.").format(
+                a_run=words.meld(rules.words, "run", article="a")
+            )
+        )
+    lines += _initial_meld_limits(words, rules)
+    if any(part.no_wild for deal in rules.deals for part in deal.contract):
+        lines.append(words._("Some contract melds hold no wild card (see the deal)."))
+    if not rules.wild_lay_off:
+        lines.append(words._("A wild card is never laid off onto a meld on the table."))
+    return tuple(lines)
