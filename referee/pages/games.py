@@ -11,8 +11,10 @@ from typing import Any
 
 from flask import Blueprint, abort, request, url_for
 
+from ..plumbing.language import current_language
 from ..plumbing.limits import games_per_minute, starter
 from ..rules import VARIANTS, MeldWords, RulesError, Ruleset, Variant
+from ..rules.words import words_in
 from ..storage import games
 from ..storage.idempotency import Replay
 from ..storage.models import Game
@@ -156,7 +158,7 @@ def new_game_page(
             (kept.name, RulesCard(kept.name, kept.variant, kept.options, kept.house).token)
             for kept in phone_memory.saved_rules()
         ],
-        families=families(),
+        families=families(words_in(current_language())),
         errors=errors,
         recent=phone_memory.recent(),
     )

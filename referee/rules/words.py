@@ -27,11 +27,12 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, cast
 
-from .cards import JOKER_TOKEN, RANK_TOKENS, number_word
+from .cards import JOKER_TOKEN, RANK_TOKENS, SUIT_SYMBOLS, number_word
 from .reasons import Reason
 
 if TYPE_CHECKING:  # ruleset.py speaks through these words
     from .ruleset import ContractPart, DealRule, Kind, MeldWords, Ruleset
+    from .scoring import Sheet
 
 #: Where the package's compiled catalogs are (``referee/translations``).
 CATALOGS = Path(__file__).resolve().parent.parent / "translations"
@@ -1452,3 +1453,219 @@ def wild_limit_lines(words: Words, rules: Ruleset) -> tuple[str, ...]:
     if not rules.wild_lay_off:
         lines.append(words._("A wild card is never laid off onto a meld on the table."))
     return tuple(lines)
+
+
+# The pages' lines: a deal's contract and limits, card values, the winner, the
+# families, the checker's joker tab.
+
+
+def family_names(words: Words) -> tuple[str, str]:
+    """R41: the headings the new-game form and the checker group the games under."""
+    return (words._("Push family"), words._("Contract Rummy family"))
+
+
+def _by_size(words: Words, rules: Ruleset, contract: Sequence[ContractPart]) -> str:
+    """R51: each contract meld's most wild cards, by its kind and size."""
+    counts = Counter(contract)
+    sizes: dict[Kind, set[int]] = {}
+    for part in counts:
+        sizes.setdefault(part.kind, set()).add(part.min)
+    phrases = []
+    for part, count in counts.items():
+        most = rules.most_wild(part.kind, part.min)
+        if most is None:
+            continue
+        if len(sizes[part.kind]) > 1:
+            noun = words._("{meld} of {size}").format(
+                meld=words.meld(rules.words, part.kind), size=part.min
+            )
+        else:
+            noun = words.meld(rules.words, part.kind)
+        if count > 1:
+            where = words.pgettext("wild cards in", "each {meld}").format(meld=noun)
+        else:
+            where = words.pgettext("wild cards in", "the {meld}").format(meld=noun)
+        phrases.append((most, where))
+    if not phrases:
+        return ""
+    if len(phrases) > 1 and len({most for most, _ in phrases}) == 1:
+        return words._("at most {wild} in each meld").format(
+            wild=wild_cards_words(words, phrases[0][0], digits=True)
+        )
+    (first, where), *rest = phrases
+    texts = [
+        words._("at most {wild} in {where}").format(
+            wild=wild_cards_words(words, first, digits=True), where=where
+        )
+    ]
+    texts += [words._("{count} in {where}").format(count=most, where=at) for most, at in rest]
+    return words.listed(texts)
+
+
+def deal_limit_lines(words: Words, rules: Ruleset, deal: DealRule) -> list[str]:
+    """What this deal's initial meld is held to besides its melds' sizes (R51-R53,
+    R58), in words; nothing for a deal with no such rule.
+
+    >>> from referee.rules import get_ruleset
+    >>> deal_limit_lines(ENGLISH, get_ruleset("loba"), get_ruleset("loba").deal(1))
+    ['at most 1 wild card in each meld']
+    >>> deal_limit_lines(ENGLISH, get_ruleset("king-rummy"), get_ruleset("king-rummy").deal(4))
+    ['melds holding exactly 10 cards']
+    >>> shanghai = get_ruleset("shanghai")
+    >>> deal_limit_lines(ENGLISH, shanghai, shanghai.deal(8))
+    ['at most 1 wild card in the group and 4 in the sequence']
+    """
+    limits = []
+    by_size = _by_size(words, rules, deal.contract) if rules.wild_limit == "by_size" else ""
+    if by_size:
+        limits.append(by_size)
+    if rules.initial_wilds_per_meld is not None and deal.contract:
+        limits.append(
+            words._("at most {wild} in each meld").format(
+                wild=wild_cards_words(words, rules.initial_wilds_per_meld, digits=True)
+            )
+        )
+    if deal.contract_wilds is not None:
+        limits.append(
+            words._("at most {wild} in the whole initial meld").format(
+                wild=wild_cards_words(words, deal.contract_wilds, digits=True)
+            )
+        )
+    if deal.whole_hand is not None:
+        if deal.whole_hand.exactly:
+            said = words._("melds holding exactly {cards} cards")
+        else:
+            said = words._("melds holding at least {cards} cards")
+        limits.append(said.format(cards=deal.whole_hand.cards))
+    return limits
+
+
+def deal_words(words: Words, rules: Ruleset, deal: DealRule) -> str:
+    """The deal's contract in the game's words, then its limits: the contract line
+    of the sheet and the checker.
+
+    >>> from referee.rules import get_ruleset
+    >>> shanghai = get_ruleset("shanghai")
+    >>> deal_words(ENGLISH, shanghai, shanghai.deal(2))
+    'one group of exactly three and one sequence of exactly four, at most 1 wild card in each meld'
+    """
+    text = contract_words(words, rules.words, deal.contract)
+    if deal.name:
+        text = words._("{name}: {contract}").format(name=deal.name, contract=text)
+    return ", ".join([text, *deal_limit_lines(words, rules, deal)])
+
+
+def exchange_tab_words(words: Words, exchange: str) -> tuple[str, str]:
+    """R79: the checker's tab for a natural card and a joker on the table, named for
+    what the game does with the joker, and the title of a refusal there.
+
+    >>> exchange_tab_words(ENGLISH, "in_meld"), exchange_tab_words(ENGLISH, "move")[0]
+    (('Rescue', 'Not a rescue'), 'Move a joker')
+    """
+    stays = words._("The joker stays")
+    if exchange == "in_meld":  # R24, R25: Push's own word
+        return (words._("Rescue"), words._("Not a rescue"))
+    if exchange in ("to_hand", "two_for_one"):
+        return (words._("Take a joker"), stays)
+    if exchange in ("move", "move_anywhere", "move_to_top"):
+        return (words._("Move a joker"), stays)
+    return (words.pgettext("the checker's tab", "Jokers"), stays)
+
+
+def card_values_words(words: Words, rules: Ruleset) -> str:
+    """What a card left in hand is worth, in few words (R28, R29, R60).
+
+    >>> from referee.rules import get_ruleset
+    >>> card_values_words(ENGLISH, get_ruleset("caribbean-kalooki"))
+    'JK 50 · A 15 · 2-10 face value · J Q K 10 · A♥ A♦ 1'
+    >>> card_values_words(ENGLISH, get_ruleset("farmers"))
+    'JK 50 · A 2 20 · 3-7 5 · 8-K 10'
+    """
+    values = rules.card_values.as_dict()
+    ranks = list(RANK_TOKENS)
+    face = [_at_face(i, ranks, values) for i in range(len(ranks))]
+    stretches: list[list[int]] = []
+    for i, rank in enumerate(ranks):
+        last = stretches[-1] if stretches else None
+        # A stretch is of cards at face value, or of cards worth the same.
+        same = face[i] or values[rank] == values[ranks[i - 1]]
+        if last and face[i] == face[last[-1]] and same:
+            last.append(i)
+        else:
+            stretches.append([i])
+    parts = [f"JK {values['JK']}"]
+    for stretch in stretches:
+        low, high, worth = ranks[stretch[0]], ranks[stretch[-1]], values[ranks[stretch[0]]]
+        if face[stretch[0]]:
+            parts.append(words._("{low}-{high} face value").format(low=low, high=high))
+        elif len(stretch) > 3:
+            parts.append(f"{low}-{high} {worth}")
+        else:
+            parts.append(f"{' '.join(ranks[i] for i in stretch)} {worth}")
+    by_card: dict[int, list[str]] = {}
+    for card, points in rules.card_values.by_card:
+        token = str(card)
+        by_card.setdefault(points, []).append(token[:-1] + SUIT_SYMBOLS[token[-1]])
+    parts += [f"{' '.join(cards)} {points}" for points, cards in by_card.items()]
+    return " · ".join(parts)
+
+
+def _at_face(index: int, ranks: Sequence[str], values: dict[str, int]) -> bool:
+    """Whether the rank is worth its number, as one of its neighbours is."""
+
+    def at_face(i: int) -> bool:
+        return 0 <= i < len(ranks) and ranks[i].isdigit() and values[ranks[i]] == int(ranks[i])
+
+    return at_face(index) and (at_face(index - 1) or at_face(index + 1))
+
+
+def winner_words(words: Words, sheet: Sheet) -> str:
+    """The end of the game in words, naming the people, not the side: "Ann and Cat
+    win with 110" (a team is its players at the table, R30); "" before the end."""
+    winners = sheet.winners
+    if not winners:
+        return ""
+    total = sheet.totals[winners[0]]
+    sides = {side.name: side for side in sheet.table.sides}
+    people = [words.listed(sides[name].players) for name in winners]
+    highest = sheet.table.rules.winner == "highest"  # R62: not what a rummy player expects
+    if len(winners) > 1 and sheet.table.rules.partnerships:
+        who = people[0]
+        for other in people[1:]:
+            who = words._("{side} tie with {other}").format(side=who, other=other)
+        if highest:
+            said = words._("{who} for the win with {total} each, the highest total")
+        else:
+            said = words._("{who} for the win with {total} each")
+        return said.format(who=who, total=total)
+    if len(winners) > 1:
+        if highest:
+            said = words._("{who} tie for the win with {total} each, the highest total")
+        else:
+            said = words._("{who} tie for the win with {total} each")
+        return said.format(who=words.listed(winners), total=total)
+    many = len(sides[winners[0]].players)
+    if highest:
+        said = words.ngettext(
+            "{who} wins with {total}, the highest total",
+            "{who} win with {total}, the highest total",
+            many,
+        )
+    else:
+        said = words.ngettext("{who} wins with {total}", "{who} win with {total}", many)
+    return said.format(who=people[0], total=total)
+
+
+def house_line(words: Words, said: Sequence[str]) -> str:
+    """What a game plays differently from the book, in one line for the sheet (R73):
+    the rules core's sentences, joined.
+
+    >>> house_line(ENGLISH, ["Sequences of three or more", "Jokers are worth 25"])
+    'House rules: sequences of three or more; jokers are worth 25'
+    """
+    if not said:
+        return ""
+    joined = "; ".join(
+        line if line[1:2].isupper() else line[:1].lower() + line[1:] for line in said
+    )
+    return words._("House rules: {changes}").format(changes=joined)
