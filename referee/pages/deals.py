@@ -13,6 +13,7 @@ from flask import Blueprint, abort, redirect, request, url_for
 from ..plumbing.conditional import if_match_of_form
 from ..plumbing.language import current_language
 from ..plumbing.limits import client
+from ..plumbing.sentences import sentence_of
 from ..rules import RulesError
 from ..rules.words import card_values_words, words_in
 from ..storage import games
@@ -152,7 +153,7 @@ def _save(
             ("this phone can only follow the game: open the edit link to enter deals"),
         )
     except (RulesError, GameConflict) as error:
-        return None, None, str(error)
+        return None, None, sentence_of(error)
 
 
 def _deal_view(game_id: str, number: int | None) -> Any:

@@ -13,6 +13,7 @@ from flask import Blueprint, abort, request, url_for
 
 from ..plumbing.language import current_language
 from ..plumbing.limits import games_per_minute, starter
+from ..plumbing.sentences import sentence_of
 from ..rules import VARIANTS, MeldWords, RulesError, Ruleset, Variant
 from ..rules.words import words_in
 from ..storage import games
@@ -185,7 +186,7 @@ def home() -> Any:
         try:
             game, edit_key = _start(form, variant, house.verdict.house)
         except RulesError as error:
-            errors.append(str(error))
+            errors.append(sentence_of(error))
         else:
             phone_memory.remember(game, edit_key, how="started")
             return redirect_after_write(url_for("sheet.game", game_id=game.id))

@@ -43,6 +43,7 @@ from ..plumbing import logs
 from ..plumbing.conditional import if_match_of_form, still_current, tagged
 from ..plumbing.headers import SECURITY_HEADERS
 from ..plumbing.language import current_language
+from ..plumbing.sentences import sentence_of
 from ..rules import RulesError, describe_house, get_ruleset, house_changes
 from ..rules.bookkeeping import BuyTally, counts_by_deal, dealer_of
 from ..rules.scoring import Pot
@@ -218,7 +219,7 @@ def undo(game_id: str) -> Any:
         except games.EditRefused:
             message = "this phone can only follow the game: open the edit link to change it"
         except (deals.DealNotFound, RulesError) as error:
-            message = str(error)
+            message = sentence_of(error)
     else:
         message = "the page was out of date; try again"
     context = sheet_context(phone_memory.load(game_id)) | {"message": message}
