@@ -1669,3 +1669,31 @@ def house_line(words: Words, said: Sequence[str]) -> str:
         line if line[1:2].isupper() else line[:1].lower() + line[1:] for line in said
     )
     return words._("House rules: {changes}").format(changes=joined)
+
+
+def option_words(words: Words, name: str, english: str) -> str:
+    """What a game's option does (``variants.OPTIONS``), in ``words``; ``english``,
+    its description, for an option this module does not know.
+
+    >>> from .variants import OPTIONS
+    >>> option_words(ENGLISH, "ten_cards", "") == OPTIONS["ten_cards"].description
+    True
+    """
+    said = {
+        "ten_cards": words._("10 cards are dealt in every deal; the contracts stay the same."),
+        "three_and_seven": words._("Deal 5's contract is one run of three and one run of seven."),
+        "set_distinct_suits": words._(
+            "No two natural cards of a set may share a suit, so a set holds at most four cards."
+        ),
+        "rescue_to_hand": words._(
+            "A rescued wild card may go into the hand instead of straight into a meld."
+        ),
+        "twos_wild": words._(
+            "2s are wild too, and a 2 left in hand scores as a joker; a 2 may still stand for "
+            "itself in a run of its suit."
+        ),
+        "partnerships": words._(
+            "Play in two teams, partners in alternate seats; off, everyone scores for themself."
+        ),
+    }
+    return said.get(name, english)

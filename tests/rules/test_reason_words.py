@@ -503,3 +503,12 @@ def test_a_tables_changes_are_said_through_the_catalog():
     assert len(english) == len(pseudo) == len(document)
     assert all("⟦" in line for line in pseudo), pseudo
     assert "An ace may turn the corner: Q K A 2" in english
+
+
+def test_every_option_is_said_in_english_as_described_and_through_the_catalog():
+    from referee.rules.variants import OPTIONS
+    from referee.rules.words import option_words
+
+    for name, option in OPTIONS.items():
+        assert option_words(ENGLISH, name, "?") == option.description
+        assert option_words(PSEUDO, name, "?").startswith("⟦")
