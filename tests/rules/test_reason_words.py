@@ -512,3 +512,9 @@ def test_every_option_is_said_in_english_as_described_and_through_the_catalog():
     for name, option in OPTIONS.items():
         assert option_words(ENGLISH, name, "?") == option.description
         assert option_words(PSEUDO, name, "?").startswith("⟦")
+
+
+def test_the_docs_list_every_code_of_the_table():
+    listed = (RULES.parents[1] / "docs" / "reasons-house.md").read_text()
+    missing = {why.code for why, _ in SAID.values() if f"| `{why.code}` |" not in listed}
+    assert not missing, sorted(missing)
