@@ -15,9 +15,11 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ..plumbing.language import current_language
 from ..plumbing.sentences import sentence_of
 from ..rules import RulesError, Ruleset
-from ..rules.scoring import Adjustment, Hand, Sheet, Table, adjustments, deal_so_far, points_text
+from ..rules.scoring import Adjustment, Hand, Sheet, Table, adjustments, deal_so_far
+from ..rules.words import points_words, words_in
 from ..storage.deals import DealEntry
 from .keypad import DIGITS, Tray, whole_number
 
@@ -263,10 +265,11 @@ def entry_lines(page: DealPage) -> list[str]:
         if not page.scoring[index] or (not cards and points is None and not page.typed[index]):
             continue
         shown = page.typed[index].strip() or "?"
+        said = "" if points is None else points_words(words_in(current_language()), points)
         if cards:
-            shown = cards if points is None else f"{cards}, {points_text(points)}"
+            shown = cards if points is None else f"{cards}, {said}"
         elif points is not None:
-            shown = points_text(points)
+            shown = said
         lines.append(f"{player}: {shown}")
     return lines
 
