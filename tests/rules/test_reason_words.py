@@ -518,3 +518,28 @@ def test_the_docs_list_every_code_of_the_table():
     listed = (RULES.parents[1] / "docs" / "reasons-house.md").read_text()
     missing = {why.code for why, _ in SAID.values() if f"| `{why.code}` |" not in listed}
     assert not missing, sorted(missing)
+
+
+#: The catalog's look-ups and how many of their first arguments are messages.
+LOOK_UPS = {"_": 1, "gettext": 1, "ngettext": 2, "pgettext": 2, "npgettext": 3}
+
+
+def test_every_message_is_written_where_the_extractor_finds_it():
+    """pybabel reads only literals: a message in a variable or an f-string would be
+    missing from every catalog, and said in English whatever the language."""
+    hidden, found = [], 0
+    for node in ast.walk(ast.parse((RULES / "words.py").read_text())):
+        func = getattr(node, "func", None)
+        if not (
+            isinstance(func, ast.Attribute)
+            and func.attr in LOOK_UPS
+            and isinstance(func.value, ast.Name)
+            and func.value.id == "words"
+        ):
+            continue
+        found += 1
+        messages = node.args[: LOOK_UPS[func.attr]]
+        if not all(isinstance(m, ast.Constant) and isinstance(m.value, str) for m in messages):
+            hidden.append(node.lineno)
+    assert found > 100, "the scan found no look-up: it is broken"
+    assert not hidden, f"words.py lines {hidden}: a message that is not a literal"
