@@ -612,6 +612,26 @@ def _pot_out_of_range(words: Words, why: Reason) -> str:
     return said.format(**_facts(why))
 
 
+# A deal or a game as the table enters it (storage's reading of what was sent)
+
+
+@renders("cards_and_points")
+def _cards_and_points(words: Words, why: Reason) -> str:
+    return words._("give {player}'s cards or points, not both").format(**_facts(why))
+
+
+@renders("reason_without_points")
+def _reason_without_points(words: Words, why: Reason) -> str:
+    return words._(
+        "a reason is given for {player}'s points, but no points; give the points too"
+    ).format(**_facts(why))
+
+
+@renders("no_pot")
+def _no_pot(words: Words, why: Reason) -> str:
+    return words._("{game} has no pot; only Cap-It plays for one").format(**_facts(why))
+
+
 # A house rules document that cannot be read (R71: a 400 naming the key). Each
 # reason's ``path`` is where the value is: the key, then list positions and keys.
 

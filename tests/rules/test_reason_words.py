@@ -197,6 +197,15 @@ SAID = {
         "Ann cannot have 7 points left; no cards of Farmer's Rummy add up to 7 points",
     ),
     "game_over": (R("game_over", deals=7), "the game is over: seven deals are played"),
+    "cards_and_points": (
+        R("cards_and_points", player="Bob"),
+        "give Bob's cards or points, not both",
+    ),
+    "reason_without_points": (
+        R("reason_without_points", player="Bob"),
+        "a reason is given for Bob's points, but no points; give the points too",
+    ),
+    "no_pot": (R("no_pot", game="Push"), "Push has no pot; only Cap-It plays for one"),
     "pot_out_of_range": (
         R("pot_out_of_range", what="stake", most=1_000_000, amount=2_000_000),
         "the pot's stake is a whole number from 0 to 1,000,000, not 2,000,000",
@@ -398,15 +407,18 @@ SAID = {
     ),
 }
 
-#: The modules whose reasons this table covers (melds, contracts and hands have theirs).
+#: The modules whose reasons this table covers (melds, contracts and hands have theirs),
+#: and the storage's, which reads what the table enters with the rules core's reasons.
 MODULES = ("bookkeeping", "cards", "house", "ruleset", "scoring", "variants")
+STORAGE = RULES.parent / "storage"
 
 
-def codes_given(module: str) -> set[str]:
+def codes_given(module: str | Path) -> set[str]:
     """The reason codes a module of the rules core can give: every ``Reason.of("…")``,
     and the code of each ``_bad(path, "…")`` (house.py's unreadable values)."""
     codes = set()
-    for node in ast.walk(ast.parse((RULES / f"{module}.py").read_text())):
+    path = module if isinstance(module, Path) else RULES / f"{module}.py"
+    for node in ast.walk(ast.parse(path.read_text())):
         if not isinstance(node, ast.Call):
             continue
         func, args = node.func, node.args
@@ -428,13 +440,17 @@ def test_each_reason_is_said_in_english_as_before(case):
 
 
 def test_every_reason_the_core_can_give_has_words():
-    given = set().union(*(codes_given(path.stem) for path in RULES.glob("*.py")))
+    paths = [*RULES.glob("*.py"), *STORAGE.glob("*.py")]
+    given = set().union(*(codes_given(path) for path in paths))
     assert given, "no reason found: the scan is broken"
     assert given <= reason_codes(), sorted(given - reason_codes())
 
 
 def test_the_table_says_every_reason_of_house_rules_scores_buys_cards_and_games():
-    given = set().union(*(codes_given(module) for module in MODULES))
+    given = set().union(
+        *(codes_given(module) for module in MODULES),
+        *(codes_given(path) for path in STORAGE.glob("*.py")),
+    )
     table = {why.code for why, _ in SAID.values()}
     assert given == table, (sorted(given - table), sorted(table - given))
 
