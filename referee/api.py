@@ -17,6 +17,7 @@ from .plumbing import solves
 from .plumbing.cross_site import refuse_other_sites
 from .plumbing.errors import HTTP_SENTENCES, ApiError
 from .plumbing.language import current_language
+from .plumbing.sentences import sentence_of
 from .rules import (
     VARIANTS,
     Card,
@@ -101,7 +102,7 @@ def _ruleset(body: RulesIn) -> Ruleset:
         try:
             rules.check_players(body.players)
         except GameRuleError as error:
-            raise ApiError(400, str(error)) from None
+            raise ApiError(400, sentence_of(error)) from None
     return rules
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from flask import Blueprint, redirect, url_for
 
 from ..plumbing.conditional import if_match_of_form
+from ..plumbing.sentences import sentence_of
 from ..rules import RulesError
 from ..storage import buys, deals, games
 from ..storage.database import Refused
@@ -55,7 +56,7 @@ def buy(game_id: str) -> Any:
         except Refused as error:  # none to take back, the game over: said in the sheet
             status, message = 409, str(error)
         except RulesError as error:
-            status, message = 422, str(error)
+            status, message = 422, sentence_of(error)
     if status == 200 and not from_htmx():
         return redirect(url_for("sheet.game", game_id=game.id), 303)
     context = sheet_context(phone_memory.load(game_id))

@@ -10,7 +10,9 @@ from urllib.parse import urlencode
 from flask import Blueprint, make_response, redirect, request, url_for
 
 from ..plumbing import solves
+from ..plumbing.language import current_language
 from ..rules import DealRule, Ruleset
+from ..rules.words import deal_words, words_in
 from ..storage import games
 from . import phone_memory
 from .checker_views import Checker
@@ -18,7 +20,7 @@ from .games import chosen_variant
 from .htmx import fragment, from_htmx
 from .keypad import KEY_SUITS, RANKS
 from .meld_checker import run_checker
-from .words import deal_text, families
+from .words import families
 
 bp = Blueprint("checker", __name__)
 
@@ -67,17 +69,18 @@ def check() -> Any:
     state_args: dict[str, Any] = {"variant": variant.id} if variant.id != "push" else {}
     if deal is not None:
         state_args["deal"] = deal.number
+    words = words_in(current_language())
     return _page(
         checker,
         "checker.check",
         state_args,
         variant=variant,
-        families=families(),
+        families=families(words),
         rules=rules,
         game=None,
         deal=deal,
-        contract_text=deal_text(rules, deal) if deal else "",
-        deals=[(each, deal_text(rules, each)) for each in rules.deals],
+        contract_text=deal_words(words, rules, deal) if deal else "",
+        deals=[(each, deal_words(words, rules, each)) for each in rules.deals],
     )
 
 
@@ -112,6 +115,7 @@ def game_check(game_id: str) -> Any:
         deal.number,
         solving=solves.solving,
     )
+    words = words_in(current_language())
     return _page(
         checker,
         "checker.game_check",
@@ -119,6 +123,8 @@ def game_check(game_id: str) -> Any:
         game=game,
         deal=deal,
         rules=rules,
-        contract_text=deal_text(rules, deal),
-        deals=[(each, deal_text(rules, each)) for each in rules.deals] if sheet.finished else [],
+        contract_text=deal_words(words, rules, deal),
+        deals=[(each, deal_words(words, rules, each)) for each in rules.deals]
+        if sheet.finished
+        else [],
     )

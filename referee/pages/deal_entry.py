@@ -15,8 +15,11 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ..plumbing.language import current_language
+from ..plumbing.sentences import sentence_of
 from ..rules import RulesError, Ruleset
-from ..rules.scoring import Adjustment, Hand, Sheet, Table, adjustments, deal_so_far, points_text
+from ..rules.scoring import Adjustment, Hand, Sheet, Table, adjustments, deal_so_far
+from ..rules.words import points_words, words_in
 from ..storage.deals import DealEntry
 from .keypad import DIGITS, Tray, whole_number
 
@@ -167,7 +170,7 @@ def read_adjust(
             try:
                 taken |= adjustments(table, {player: Adjustment(points, reason)})
             except RulesError as refused:
-                error = str(refused)
+                error = sentence_of(refused)
         errors.append(error)
     return taken, errors
 
@@ -262,10 +265,11 @@ def entry_lines(page: DealPage) -> list[str]:
         if not page.scoring[index] or (not cards and points is None and not page.typed[index]):
             continue
         shown = page.typed[index].strip() or "?"
+        said = "" if points is None else points_words(words_in(current_language()), points)
         if cards:
-            shown = cards if points is None else f"{cards}, {points_text(points)}"
+            shown = cards if points is None else f"{cards}, {said}"
         elif points is not None:
-            shown = points_text(points)
+            shown = said
         lines.append(f"{player}: {shown}")
     return lines
 
@@ -321,9 +325,9 @@ def work_out(
         points=[so_far.points.get(player) for player in players],
         scoring=scoring,
         adds=so_far.sides if chosen else None,
-        adds_error=str(so_far.problem) if chosen and so_far.problem else "",
+        adds_error=sentence_of(so_far.problem) if chosen and so_far.problem else "",
         missing=list(so_far.missing),
-        seat_errors=[str(so_far.errors.get(player, "")) for player in players],
+        seat_errors=_seat_sentences(so_far.errors, players),
         over=[set(so_far.over_the_pack.get(player, ())) for player in players],
         bent_table=so_far.bent_table and chosen,
         adjust=adjust,
@@ -382,3 +386,8 @@ def _tap(
         if trays[active].cards != before:
             typed[active] = ""  # the cards tapped replace the typed points
     return active
+
+
+def _seat_sentences(errors: Mapping[str, RulesError], players: Sequence[str]) -> list[str]:
+    """Each seat's refusal in the request's language; "" where its hand is fine."""
+    return [sentence_of(errors[player]) if player in errors else "" for player in players]

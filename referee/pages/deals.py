@@ -11,8 +11,11 @@ from typing import Any
 from flask import Blueprint, abort, redirect, request, url_for
 
 from ..plumbing.conditional import if_match_of_form
+from ..plumbing.language import current_language
 from ..plumbing.limits import client
+from ..plumbing.sentences import sentence_of
 from ..rules import RulesError
+from ..rules.words import card_values_words, words_in
 from ..storage import games
 from ..storage.database import GameConflict
 from ..storage.deals import DealEntry, StaleGame, record_deal, replace_deal
@@ -24,7 +27,7 @@ from .forms import DealForm
 from .htmx import fragment, redirect_after_write
 from .keypad import KEY_SUITS, RANKS, whole_number
 from .sheet import sheet_context
-from .words import adds_lines, card_values_text, sheet_heads
+from .words import adds_lines, sheet_heads
 
 bp = Blueprint("deals", __name__)
 
@@ -150,7 +153,7 @@ def _save(
             ("this phone can only follow the game: open the edit link to enter deals"),
         )
     except (RulesError, GameConflict) as error:
-        return None, None, str(error)
+        return None, None, sentence_of(error)
 
 
 def _deal_view(game_id: str, number: int | None) -> Any:
@@ -271,7 +274,7 @@ def _deal_page(
             # R64: where the discards are reshuffled, someone always goes out.
             + ([(STOCK_RAN_OUT, "Nobody: the stock ran out")] if rules.stock_out else []),
             rules=rules,
-            card_values=card_values_text(rules),
+            card_values=card_values_words(words_in(current_language()), rules),
             heads={full: shown for shown, full in heads},
             adds_lines=adds_lines([shown for shown, _ in heads]),
             ranks=RANKS,

@@ -14,15 +14,16 @@ from typing import Any
 
 from flask import Blueprint, render_template
 
+from ..plumbing.language import current_language
 from ..rules.bookkeeping import PlayerEvening
 from ..rules.bookkeeping import evening as add_up
 from ..rules.scoring import Sheet
+from ..rules.words import winner_words, words_in
 from ..storage import games
 from ..storage.evenings import series_of
 from ..storage.models import Game
 from . import phone_memory
 from .chart import Chart, running_chart
-from .words import winner_text
 
 bp = Blueprint("evening", __name__)
 
@@ -52,7 +53,7 @@ def evening_of(game: Game) -> Evening:
         sheet = games.sheet_of(each)
         rules = sheet.table.rules
         outcome = (
-            winner_text(sheet)
+            winner_words(words_in(current_language()), sheet)
             if sheet.finished
             else f"{len(sheet.deals)} of {len(rules.deals)} deals played"
         )

@@ -9,10 +9,10 @@ from typing import Any
 from flask import Flask
 from markupsafe import Markup
 
+from ..plumbing.language import current_language
 from ..rules import VARIANTS
 from ..rules.cards import SUIT_SYMBOLS
-from ..rules.scoring import points_text
-from ..rules.words import listed
+from ..rules.words import points_words, words_in
 from .words import own_word
 
 _CARD_CODE = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
@@ -42,6 +42,16 @@ def game_name(game: Any) -> str:
     return variant.name if variant else ""
 
 
+def points(count: int) -> str:
+    """``"1 point"``, ``"25 points"``, in the request's language."""
+    return points_words(words_in(current_language()), count)
+
+
+def listed(items: list[str], last: str = "and") -> str:
+    """``"Ann, Bob and Cat"``, in the request's language."""
+    return words_in(current_language()).listed(items, last)
+
+
 def sheet_total(total: int) -> str:
     """R34: a total still at nothing reads ---."""
     return str(total) if total else "---"
@@ -52,6 +62,6 @@ def register(app: Flask) -> None:
     app.add_template_filter(suited, "suited")
     app.add_template_filter(sheet_total, "sheet_total")
     app.add_template_filter(game_name, "game_name")
-    app.add_template_filter(points_text, "points")
+    app.add_template_filter(points, "points")
     app.add_template_filter(listed, "listed")
     app.add_template_global(own_word, "own_word")

@@ -11,8 +11,11 @@ from typing import Any
 
 from flask import Blueprint, abort, request, url_for
 
+from ..plumbing.language import current_language
 from ..plumbing.limits import games_per_minute, starter
+from ..plumbing.sentences import sentence_of
 from ..rules import VARIANTS, MeldWords, RulesError, Ruleset, Variant
+from ..rules.words import words_in
 from ..storage import games
 from ..storage.idempotency import Replay
 from ..storage.models import Game
@@ -156,7 +159,7 @@ def new_game_page(
             (kept.name, RulesCard(kept.name, kept.variant, kept.options, kept.house).token)
             for kept in phone_memory.saved_rules()
         ],
-        families=families(),
+        families=families(words_in(current_language())),
         errors=errors,
         recent=phone_memory.recent(),
     )
@@ -183,7 +186,7 @@ def home() -> Any:
         try:
             game, edit_key = _start(form, variant, house.verdict.house)
         except RulesError as error:
-            errors.append(str(error))
+            errors.append(sentence_of(error))
         else:
             phone_memory.remember(game, edit_key, how="started")
             return redirect_after_write(url_for("sheet.game", game_id=game.id))

@@ -10,15 +10,17 @@ from typing import Any
 
 from flask import Blueprint, redirect, render_template, url_for
 
+from ..plumbing.language import current_language
 from ..plumbing.limits import games_per_minute, starter
 from ..rules import RulesError, get_ruleset
 from ..rules.scoring import Table
+from ..rules.words import winner_words, words_in
 from ..storage import games
 from ..storage.models import Game
 from ..storage.phones import Kept
 from . import phone_memory
 from .forms import KeepForm, PlayAgainForm
-from .words import winner_text, winners_by_name
+from .words import winners_by_name
 
 bp = Blueprint("history", __name__)
 
@@ -106,7 +108,7 @@ def lines(kept: list[Kept]) -> list[Line]:
                 how=entry.how,
                 finished=sheet.finished,
                 progress=(
-                    winner_text(sheet)
+                    winner_words(words_in(current_language()), sheet)
                     if sheet.finished
                     else f"{len(sheet.deals)} of {len(rules.deals)} deals played"
                 ),

@@ -26,6 +26,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from ..plumbing.language import current_language
+from ..plumbing.sentences import sentence_of
 from ..rules import (
     HouseRulesError,
     RulesError,
@@ -36,6 +38,7 @@ from ..rules import (
     house_changes,
     house_rules_of,
 )
+from ..rules.words import words_in
 from .house_values import follows, implied_values
 from .keypad import whole_number
 
@@ -371,7 +374,7 @@ def judge(variant: Variant, options: Mapping[str, bool], typed: HouseTyped) -> H
         rules = variant.ruleset(options, house)
     except (HouseRulesError, UnplayableRulesError) as error:
         # The sentence stands beside the field it names, whose label names the key.
-        sentence = str(error).removeprefix(f'"{error.key}": ')
+        sentence = sentence_of(error).removeprefix(f'"{error.key}": ')
         return HouseVerdict(None, house, (), {_place(error, typed): sentence}, implied)
-    said = describe_house(base, rules)
+    said = describe_house(base, rules, words_in(current_language()))
     return HouseVerdict(rules, house_changes(base, rules), said, {}, implied)

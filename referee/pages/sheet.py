@@ -42,9 +42,12 @@ from werkzeug.http import parse_cookie, parse_etags, quote_etag
 from ..plumbing import logs
 from ..plumbing.conditional import if_match_of_form, still_current, tagged
 from ..plumbing.headers import SECURITY_HEADERS
+from ..plumbing.language import current_language
+from ..plumbing.sentences import sentence_of
 from ..rules import RulesError, describe_house, get_ruleset, house_changes
 from ..rules.bookkeeping import BuyTally, counts_by_deal, dealer_of
 from ..rules.scoring import Pot
+from ..rules.words import card_values_words, deal_words, house_line, winner_words, words_in
 from ..storage import buys, deals, games
 from ..storage import database as storage
 from ..storage.idempotency import Guard
@@ -56,7 +59,7 @@ from .forms import BuyForm, KeepForm, PlayAgainForm, UndoForm
 from .htmx import fragment, from_htmx, redirect_after_write
 from .rules_cards import RulesCard
 from .sheet_rows import rows
-from .words import card_values_text, deal_text, house_line, sheet_heads, winner_text
+from .words import sheet_heads
 
 bp = Blueprint("sheet", __name__)
 
@@ -140,6 +143,7 @@ def sheet_context(game: Game) -> dict[str, Any]:
     sheet = games.sheet_of(game)
     rules = sheet.table.rules
     current = None if sheet.finished else rules.deal(sheet.next_deal())
+    words = words_in(current_language())
     return {
         "game": game,
         "sheet": sheet,
@@ -147,9 +151,9 @@ def sheet_context(game: Game) -> dict[str, Any]:
         "rows": rows(sheet),
         "current": current,
         "dealer": dealer_of(rules, sheet.table.players, current.number) if current else None,
-        "contract_text": deal_text(rules, current) if current else "",
+        "contract_text": deal_words(words, rules, current) if current else "",
         "heads": sheet_heads([side.name for side in sheet.table.sides]),
-        "card_values": card_values_text(rules),
+        "card_values": card_values_words(words, rules),
         "editable": phone_memory.edit_key(game.id) is not None,
         "kept": phone_memory.keeps(game.id),
         "undo_form": UndoForm(),
@@ -159,7 +163,7 @@ def sheet_context(game: Game) -> dict[str, Any]:
         "chart": running_chart(sheet),  # R78
         "again_form": PlayAgainForm(),
         "keep_form": KeepForm(),
-        "winner_text": winner_text(sheet),
+        "winner_text": winner_words(words, sheet),
         "pot": (
             Pot(game.pot_stake, game.pot_payout).account(sheet)
             if game.pot_stake is not None and game.pot_payout is not None
@@ -174,9 +178,10 @@ def house_context(game: Game) -> dict[str, Any]:
     line above the sheet, and the rules card of its rules (R74: no game in it)."""
     if game.rules is None:  # a game from before house rules plays the book
         return {"house_said": (), "house_line": "", "house_card": None}
-    said, changes = _house_of(game.variant, _json(game.options), _json(game.rules))
+    language = current_language()
+    said, changes = _house_of(game.variant, _json(game.options), _json(game.rules), language)
     card = RulesCard("", game.variant, game.options, changes).token if said else None
-    line = f"House rules: {house_line(said)}" if said else ""
+    line = house_line(words_in(language), said)
     return {"house_said": said, "house_line": line, "house_card": card}
 
 
@@ -185,12 +190,15 @@ def _json(value: Any) -> str:
 
 
 @lru_cache(maxsize=256)
-def _house_of(variant: str, options: str, rules: str) -> tuple[tuple[str, ...], dict[str, Any]]:
-    """A game's changes from the book, in words and as a house document: worked out
-    once a process for each game's rules, as a sheet is drawn every few seconds."""
+def _house_of(
+    variant: str, options: str, rules: str, language: str
+) -> tuple[tuple[str, ...], dict[str, Any]]:
+    """A game's changes from the book, in the words of ``language`` and as a house
+    document: worked out once a process for each game's rules and language, as a sheet
+    is drawn every few seconds."""
     book = get_ruleset(variant, json.loads(options))
     kept = games.kept_rules(variant, options, rules)  # R73: the rules as the game kept them
-    return describe_house(book, kept), house_changes(book, kept)
+    return describe_house(book, kept, words_in(language)), house_changes(book, kept)
 
 
 @bp.post("/games/<game_id>/undo")
@@ -211,7 +219,7 @@ def undo(game_id: str) -> Any:
         except games.EditRefused:
             message = "this phone can only follow the game: open the edit link to change it"
         except (deals.DealNotFound, RulesError) as error:
-            message = str(error)
+            message = sentence_of(error)
     else:
         message = "the page was out of date; try again"
     context = sheet_context(phone_memory.load(game_id)) | {"message": message}

@@ -10,7 +10,10 @@ from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
 
+from ..plumbing.language import current_language
+from ..plumbing.sentences import sentence_of
 from ..rules import VARIANTS, RulesError, Variant, describe_house
+from ..rules.words import words_in
 from .forms import NewGameForm
 from .games import HousePage, chosen_variant, house_page, new_game_page, opened
 from .house_form import SHOWN, drawn, read_typed
@@ -64,7 +67,7 @@ def _house_of(found: RulesCard, variant: Variant) -> tuple[HousePage, list[str]]
     except RulesError as error:
         house = opened(variant, options)
         house.open, house.name = True, found.name
-        return house, [f"this rules card's house rules cannot be played: {error}"]
+        return house, [f"this rules card's house rules cannot be played: {sentence_of(error)}"]
     house = house_page(variant, options, drawn(rules, options, kept), open=True, name=found.name)
     return house, []
 
@@ -85,7 +88,9 @@ def share(card: str) -> Any:
         found = read_card(card)
         variant = VARIANTS[found.variant]
         book = variant.ruleset(found.options)
-        said = describe_house(book, variant.ruleset(found.options, found.house))
+        said = describe_house(
+            book, variant.ruleset(found.options, found.house), words_in(current_language())
+        )
     except (UnreadableCard, KeyError, RulesError):
         message = "this rules card cannot be read: ask for its link again"
         return render_template("error.html", title="Not a rules card", message=message), 400

@@ -1,107 +1,37 @@
-"""The game's own words on the pages: the games grouped by family, the contract of a
-deal with its wild-card limits, a reading's word, and names short enough for a
-sheet of eight players on a phone. Nothing here decides a rule: it puts into words
-what the ruleset says (FAMILY.md R42, R47, R51-R53, R57, R58).
-
->>> from referee.rules import get_ruleset
->>> shanghai = get_ruleset("shanghai")
->>> deal_text(shanghai, shanghai.deal(2))
-'one group of exactly three and one sequence of exactly four, at most 1 wild card in each meld'
->>> deal_limits(shanghai, shanghai.deal(8))
-['at most 1 wild card in the group and 4 in the sequence']
+"""The pages' own layout of the game's words: the games grouped by family, a meld's
+own word, names short enough for a sheet of eight players on a phone, the lines the
+sums above the keypad take. Nothing here decides a rule or says one: the rules core's
+:mod:`~referee.rules.words` says every sentence (a deal's contract, card values, the
+winner, the house rules), in the request's language.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from types import MappingProxyType
+from collections.abc import Sequence
 
-from ..rules import VARIANTS, DealRule, Ruleset, Variant
-from ..rules.cards import RANK_TOKENS, SUIT_SYMBOLS
-from ..rules.contracts import describe_contract
+from ..plumbing.language import current_language
+from ..rules import VARIANTS, Ruleset, Variant
 from ..rules.push import PUSH_FAMILY
-from ..rules.ruleset import ContractPart, JokerExchange, Kind, MeldWords, WildLimit
+from ..rules.ruleset import Kind, MeldWords
 from ..rules.scoring import Sheet
-from ..rules.words import listed, wild_cards
-
-#: R41: how the new-game form and the checker group the games.
-FAMILIES = ("Push family", "Contract Rummy family")
+from ..rules.words import Words, exchange_tab_words, family_names, words_in
 
 
-def families() -> list[tuple[str, list[Variant]]]:
-    """Every game, grouped as R41 lists them: the Push family, then the rest.
+def families(words: Words) -> list[tuple[str, list[Variant]]]:
+    """Every game, grouped as R41 lists them: the Push family, then the rest, each
+    headed in ``words``.
 
-    >>> [(name, len(games)) for name, games in families()]
+    >>> from referee.rules.words import ENGLISH
+    >>> [(name, len(games)) for name, games in families(ENGLISH)]
     [('Push family', 4), ('Contract Rummy family', 12)]
     """
     push = {rules.variant for rules, _ in PUSH_FAMILY}
+    push_family, contract_family = family_names(words)
     return [
-        (FAMILIES[0], [v for v in VARIANTS.values() if v.id in push]),
-        (FAMILIES[1], [v for v in VARIANTS.values() if v.id not in push]),
+        (push_family, [v for v in VARIANTS.values() if v.id in push]),
+        (contract_family, [v for v in VARIANTS.values() if v.id not in push]),
     ]
-
-
-def _by_size(rules: Ruleset, contract: Sequence[ContractPart]) -> str:
-    """R51: each contract meld's most wild cards, by its kind and size."""
-    counts = Counter(contract)
-    sizes: dict[Kind, set[int]] = {}
-    for part in counts:
-        sizes.setdefault(part.kind, set()).add(part.min)
-    phrases = []
-    for part, count in counts.items():
-        most = rules.most_wild(part.kind, part.min)
-        if most is None:
-            continue
-        noun = rules.words.noun(part.kind)
-        if len(sizes[part.kind]) > 1:
-            noun += f" of {part.min}"
-        where = f"{'each' if count > 1 else 'the'} {noun}"
-        phrases.append((most, where))
-    if not phrases:
-        return ""
-    if len(phrases) > 1 and len({most for most, _ in phrases}) == 1:
-        return f"at most {wild_cards(phrases[0][0], digits=True)} in each meld"
-    first, *rest = phrases
-    texts = [f"at most {wild_cards(first[0], digits=True)} in {first[1]}"]
-    texts += [f"{most} in {where}" for most, where in rest]
-    return listed(texts)
-
-
-def deal_limits(rules: Ruleset, deal: DealRule) -> list[str]:
-    """What this deal's initial meld is held to besides its melds' sizes (R51-R53,
-    R58), in words; nothing for a deal with no such rule.
-
-    >>> from referee.rules import get_ruleset
-    >>> deal_limits(get_ruleset("loba"), get_ruleset("loba").deal(1))
-    ['at most 1 wild card in each meld']
-    >>> deal_limits(get_ruleset("king-rummy"), get_ruleset("king-rummy").deal(4))
-    ['melds holding exactly 10 cards']
-    """
-    limits = []
-    by_size = _by_size(rules, deal.contract) if rules.wild_limit is WildLimit.BY_SIZE else ""
-    if by_size:
-        limits.append(by_size)
-    if rules.initial_wilds_per_meld is not None and deal.contract:
-        limits.append(
-            f"at most {wild_cards(rules.initial_wilds_per_meld, digits=True)} in each meld"
-        )
-    if deal.contract_wilds is not None:
-        limits.append(
-            f"at most {wild_cards(deal.contract_wilds, digits=True)} in the whole initial meld"
-        )
-    if deal.whole_hand is not None:
-        how = "exactly" if deal.whole_hand.exactly else "at least"
-        limits.append(f"melds holding {how} {deal.whole_hand.cards} cards")
-    return limits
-
-
-def deal_text(rules: Ruleset, deal: DealRule) -> str:
-    """The deal's contract in the game's words, then its limits (see the module)."""
-    text = describe_contract(deal.contract, rules.words)
-    if deal.name:
-        text = f"{deal.name}: {text}"
-    return ", ".join([text, *deal_limits(rules, deal)])
 
 
 def own_word(rules: Ruleset, kind: Kind, size: int) -> str:
@@ -121,29 +51,10 @@ def own_word(rules: Ruleset, kind: Kind, size: int) -> str:
     return "" if word == kind else word
 
 
-#: R79: the checker's tab for a natural card and a joker on the table, named for what
-#: the game does with the joker, and the title of a refusal there.
-EXCHANGE_WORDS: Mapping[JokerExchange, tuple[str, str]] = MappingProxyType(
-    {
-        "in_meld": ("Rescue", "Not a rescue"),  # R24, R25: Push's own word
-        "to_hand": ("Take a joker", "The joker stays"),
-        "move": ("Move a joker", "The joker stays"),
-        "move_anywhere": ("Move a joker", "The joker stays"),
-        "move_to_top": ("Move a joker", "The joker stays"),
-        "two_for_one": ("Take a joker", "The joker stays"),
-        "none": ("Jokers", "The joker stays"),
-    }
-)
-
-
 def exchange_words(rules: Ruleset) -> tuple[str, str]:
-    """The tab's name and a refusal's title for this table's joker exchange (R79).
-
-    >>> from referee.rules import get_ruleset
-    >>> exchange_words(get_ruleset("push")), exchange_words(get_ruleset("loba"))[0]
-    (('Rescue', 'Not a rescue'), 'Move a joker')
-    """
-    return EXCHANGE_WORDS[rules.joker_exchange]
+    """The checker's tab name and a refusal's title for this table's joker exchange
+    (R79), in the request's language."""
+    return exchange_tab_words(words_in(current_language()), rules.joker_exchange)
 
 
 def short_names(names: Sequence[str], most: int) -> list[str]:
@@ -198,76 +109,10 @@ def adds_lines(heads: Sequence[str]) -> int:
     return max(2, -(-said // LINE) + 1)
 
 
-def card_values_text(rules: Ruleset) -> str:
-    """What a card left in hand is worth, in few words (R28, R29, R60).
-
-    >>> from referee.rules import get_ruleset
-    >>> card_values_text(get_ruleset("caribbean-kalooki"))
-    'JK 50 · A 15 · 2-10 face value · J Q K 10 · A♥ A♦ 1'
-    >>> card_values_text(get_ruleset("farmers"))
-    'JK 50 · A 2 20 · 3-7 5 · 8-K 10'
-    """
-    values = rules.card_values.as_dict()
-    ranks = list(RANK_TOKENS)
-    face = [_face(i, ranks, values) for i in range(len(ranks))]
-    stretches: list[list[int]] = []
-    for i, rank in enumerate(ranks):
-        last = stretches[-1] if stretches else None
-        # A stretch is of cards at face value, or of cards worth the same.
-        same = face[i] or values[rank] == values[ranks[i - 1]]
-        if last and face[i] == face[last[-1]] and same:
-            last.append(i)
-        else:
-            stretches.append([i])
-    parts = [f"JK {values['JK']}"]
-    for stretch in stretches:
-        low, high, worth = ranks[stretch[0]], ranks[stretch[-1]], values[ranks[stretch[0]]]
-        if face[stretch[0]]:
-            parts.append(f"{low}-{high} face value")
-        elif len(stretch) > 3:
-            parts.append(f"{low}-{high} {worth}")
-        else:
-            parts.append(f"{' '.join(ranks[i] for i in stretch)} {worth}")
-    by_card: dict[int, list[str]] = {}
-    for card, points in rules.card_values.by_card:
-        token = str(card)
-        by_card.setdefault(points, []).append(token[:-1] + SUIT_SYMBOLS[token[-1]])
-    parts += [f"{' '.join(cards)} {points}" for points, cards in by_card.items()]
-    return " · ".join(parts)
-
-
-def _face(index: int, ranks: Sequence[str], values: dict[str, int]) -> bool:
-    """Whether the rank is worth its number, as one of its neighbours is."""
-
-    def at_face(i: int) -> bool:
-        return 0 <= i < len(ranks) and ranks[i].isdigit() and values[ranks[i]] == int(ranks[i])
-
-    return at_face(index) and (at_face(index - 1) or at_face(index + 1))
-
-
 def winners_by_name(sheet: Sheet) -> list[str]:
     """The people who won (R32, R61, R62): every player of each winning side."""
     sides = {side.name: side for side in sheet.table.sides}
     return [player for name in sheet.winners for player in sides[name].players]
-
-
-def winner_text(sheet: Sheet) -> str:
-    """The end of the game in words, naming the people, not the side: "Ann and Cat
-    win with 110" (a team is its players at the table, R30); "" before the end."""
-    winners = sheet.winners
-    if not winners:
-        return ""
-    total = sheet.totals[winners[0]]
-    sides = {side.name: side for side in sheet.table.sides}
-    people = [listed(sides[name].players) for name in winners]
-    # R62: where the highest total wins, say so, as it is not what a rummy player expects.
-    highest = ", the highest total" if sheet.table.rules.winner == "highest" else ""
-    if len(winners) > 1:
-        if sheet.table.rules.partnerships:
-            return f"{' tie with '.join(people)} for the win with {total} each{highest}"
-        return f"{listed(winners)} tie for the win with {total} each{highest}"
-    verb = "win" if len(sides[winners[0]].players) > 1 else "wins"
-    return f"{people[0]} {verb} with {total}{highest}"
 
 
 def form_words(rules: Ruleset) -> MeldWords:
@@ -277,13 +122,3 @@ def form_words(rules: Ruleset) -> MeldWords:
     if rules.words.names_size:
         return MeldWords("group", "groups", "sequence", "sequences")
     return rules.words
-
-
-def house_line(said: Sequence[str]) -> str:
-    """What a game plays differently from the book, in one line for the sheet (R73):
-    the rules core's sentences, joined.
-
-    >>> house_line(["Sequences of three or more", "Jokers are worth 25"])
-    'sequences of three or more; jokers are worth 25'
-    """
-    return "; ".join(line if line[1:2].isupper() else line[:1].lower() + line[1:] for line in said)

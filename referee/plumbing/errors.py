@@ -19,6 +19,7 @@ from ..storage import deals, games
 from ..storage.database import Refused
 from .conditional import version_tag
 from .extensions import MAX_BODY_BYTES
+from .sentences import sentence_of
 
 
 class ApiError(Exception):
@@ -132,7 +133,7 @@ def register(app: Flask) -> None:
                 return unexpected(error)  # a page answers these itself, in its own words
             page, status = error_page(status, *PAGE_SENTENCES[status])
             return page, status, carried
-        response, status = error_json(status, str(error))
+        response, status = error_json(status, sentence_of(error))
         response.headers.extend(carried)
         return response, status
 

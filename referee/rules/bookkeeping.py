@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .errors import GameRuleError
+from .reasons import Reason
 from .ruleset import Ruleset
 from .scoring import Sheet, Table
 
@@ -100,22 +101,17 @@ class BuyTally:
         played; GameRuleError saying which limit they have reached otherwise."""
         player = self.table.player(player)
         if self.deal is None:
-            raise GameRuleError("the game is over: there is no deal to buy in")
+            raise GameRuleError(Reason.of("game_over_no_buy"))
         deal_limit, game_limit = self.deal_limit, self.game_limit
         if deal_limit is not None and self.in_deal(player) >= deal_limit:
-            raise GameRuleError(_used_up(player, deal_limit, "this deal"))
+            raise GameRuleError(
+                Reason.of("buys_used_up", player=player, limit=deal_limit, per="deal")
+            )
         if game_limit is not None and self.in_game(player) >= game_limit:
-            raise GameRuleError(_used_up(player, game_limit, "in this game"))
+            raise GameRuleError(
+                Reason.of("buys_used_up", player=player, limit=game_limit, per="game")
+            )
         return player
-
-
-def _used_up(player: str, limit: int, when: str) -> str:
-    """The sentence for a buy past a limit (R77): "Ann has used all 3 buys this deal"."""
-    if limit == 0:
-        return f"no one may buy a discard {when}"
-    if limit == 1:
-        return f"{player} has used the one buy allowed {when}"
-    return f"{player} has used all {limit} buys {when}"
 
 
 # --- An evening: games played again (R78) -------------------------------------------

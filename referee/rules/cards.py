@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .errors import CardError, PackError
+from .reasons import Reason
 
 SUITS = ("S", "H", "D", "C")
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
@@ -49,7 +50,7 @@ def parse_rank(token: str) -> int:
     """Read a rank token (``"10"``, ``"t"``, ``"A"``) as 1..13; CardError otherwise."""
     rank = _RANK_OF_TOKEN.get(token.strip().upper())
     if rank is None:
-        raise CardError(f'"{token}" is not a rank; use A, 2 to 10, J, Q or K')
+        raise CardError(Reason.of("not_a_rank", token=token))
     return rank
 
 
@@ -57,7 +58,7 @@ def parse_suit(token: str) -> str:
     """Read a suit token (``"h"``, ``"♥"``) as S, H, D or C; CardError otherwise."""
     suit = _SUIT_OF_TOKEN.get(token.strip().translate(_VARIATION_SELECTORS).upper())
     if suit is None:
-        raise CardError(f'"{token}" is not a suit; use S, H, D or C')
+        raise CardError(Reason.of("not_a_suit", token=token))
     return suit
 
 
@@ -106,7 +107,7 @@ def _parse_token(token: str) -> Card:
     rank = _RANK_OF_TOKEN.get(text[:-1])
     suit = _SUIT_OF_TOKEN.get(text[-1:])
     if rank is None or suit is None:
-        raise CardError(f'"{token}" is not a card')
+        raise CardError(Reason.of("not_a_card", token=str(token)))
     return _DECK[rank, suit]
 
 
@@ -122,7 +123,7 @@ def parse_cards(cards: str | Iterable[str]) -> list[Card]:
     parsed = []
     for token in tokens:
         if not isinstance(token, str):
-            raise CardError(f'"{token}" is not a card')
+            raise CardError(Reason.of("not_a_card", token=str(token)))
         parsed.append(_parse_token(token))
     return parsed
 
@@ -156,14 +157,13 @@ def check_pack(cards: Sequence[Card], packs: int, jokers: int | None = None) -> 
     for card, count in Counter(cards).items():
         limit = joker_limit if card.is_joker else packs
         if count > limit:
-            what = "jokers" if card.is_joker else str(card)
-            decks = "one deck" if packs == 1 else f"{number_word(packs)} decks"
-            if jokers is None or jokers == 2 * packs:
-                pack = f"{decks} ({54 * packs} cards)"
-            else:
-                joker_words = "one joker" if jokers == 1 else f"{number_word(jokers)} jokers"
-                pack = f"{decks} and {joker_words} ({52 * packs + jokers} cards)"
             raise PackError(
-                f"there are {number_word(count)} {what} here, but the pack of "
-                f"{pack} holds only {number_word(limit)}"
+                Reason.of(
+                    "more_than_the_pack",
+                    card=None if card.is_joker else card,
+                    count=count,
+                    limit=limit,
+                    decks=packs,
+                    jokers=joker_limit,
+                )
             )

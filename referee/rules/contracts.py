@@ -32,7 +32,7 @@ from .melds import (
 )
 from .reasons import Reason
 from .ruleset import PLAIN_WORDS, ContractPart, DealRule, MeldWords, Ruleset
-from .words import ENGLISH, said_contract
+from .words import ENGLISH, contract_words
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +64,7 @@ def describe_contract(contract: Sequence[ContractPart], words: MeldWords | None 
     >>> describe_contract([ContractPart("set", 3, exact=True)] * 2)
     'two sets of exactly three'
     """
-    return said_contract(ENGLISH, tuple(contract), words or MeldWords())
+    return contract_words(ENGLISH, words or MeldWords(), tuple(contract))
 
 
 def _fits(

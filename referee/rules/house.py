@@ -47,13 +47,14 @@ the entries they name and keep the others.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import NoReturn, cast, get_args
 
-from .cards import JOKER_TOKEN, RANK_PLURALS, RANK_TOKENS, TWO, Card, number_word, parse_rank
+from .cards import TWO, Card, parse_rank
 from .errors import CardError, HouseRulesError, UnplayableRulesError
+from .reasons import Reason
 from .ruleset import (
     Ace,
     Bonus,
@@ -65,16 +66,21 @@ from .ruleset import (
     JokerExchange,
     Kind,
     MeldWords,
-    Pack,
     Packs,
     Ruleset,
     Scoring,
     WholeHand,
     WildLimit,
     Winner,
-    describe_parts,
 )
-from .words import counted, listed
+from .words import (
+    ENGLISH,
+    Words,
+    capitalized,
+    house_change_lines,
+    house_deal_lines,
+    house_value_lines,
+)
 
 __all__ = ["HOUSE_KEYS", "apply_house", "describe_house", "house_changes", "house_rules_of"]
 
@@ -129,27 +135,14 @@ Path = tuple[str | int, ...]
 # --- Reading a document (R71: a 400 naming the key) ----------------------------------
 
 
-def _bad(path: Path, must: str) -> NoReturn:
-    """Raise the sentence for a value at ``path`` that is not what it must be."""
-    key = str(path[0])
-    where = ""
-    if len(path) > 1:
-        steps = [f'"{key}"']
-        for step, name in zip(path[1:], path[:-1], strict=True):
-            if isinstance(step, int):
-                steps.append(f"{_ITEM.get(str(name), 'item')} {step}")
-        where = ", ".join(steps) + ": "
-    field = next((str(step) for step in reversed(path) if isinstance(step, str)), key)
-    raise HouseRulesError(f'{where}"{field}" {must}', key=key, path=path)
-
-
-_ITEM = {"deals": "deal", "contract": "part", "pack": "row", "bonuses": "bonus",
-         "wild_limit_by_size": "row"}  # fmt: skip
+def _bad(path: Path, code: str, /, **facts: Hashable) -> NoReturn:
+    """Raise the reason ``code`` for a value at ``path`` that is not what it must be."""
+    raise HouseRulesError(Reason.of(code, path=path, **facts), key=str(path[0]), path=path)
 
 
 def _whole(value: object, path: Path, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        _bad(path, f"must be a whole number from {low} to {high}")
+        _bad(path, "value_not_whole_number", low=low, high=high)
     return value
 
 
@@ -157,19 +150,19 @@ def _whole_or_none(value: object, path: Path, low: int, high: int) -> int | None
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        _bad(path, f"must be null or a whole number from {low} to {high}")
+        _bad(path, "value_not_whole_number_or_null", low=low, high=high)
     return value
 
 
 def _flag(value: object, path: Path) -> bool:
     if not isinstance(value, bool):
-        _bad(path, "must be true or false")
+        _bad(path, "value_not_true_or_false")
     return value
 
 
 def _one_of(value: object, path: Path, choices: Sequence[str]) -> str:
     if not isinstance(value, str) or value not in choices:
-        _bad(path, "must be " + _quoted(choices, "or"))
+        _bad(path, "value_not_a_choice", choices=tuple(choices))
     return value
 
 
@@ -177,40 +170,32 @@ def _object(
     value: object, path: Path, keys: Sequence[str], required: Sequence[str] = ()
 ) -> dict[str, object]:
     if not isinstance(value, Mapping):
-        _bad(path, f"must be an object with {_quoted(keys)}")
+        _bad(path, "value_not_an_object", keys=tuple(keys))
     for name in value:
         if name not in keys:
-            _bad(
-                (*path, str(name)),
-                f"is not read here; the keys are {_quoted(keys)}",
-            )
+            _bad((*path, str(name)), "key_not_read_here", keys=tuple(keys))
     for name in required:
         if name not in value:
-            _bad((*path, name), "is missing")
+            _bad((*path, name), "key_missing")
     return {str(name): item for name, item in value.items()}
-
-
-def _quoted(keys: Sequence[str], last: str = "and") -> str:
-    return listed([f'"{key}"' for key in keys], last)
 
 
 def _list(value: object, path: Path, low: int, high: int, what: str) -> list[object]:
     if not isinstance(value, list) or not low <= len(value) <= high:
-        count = f"{low} to {high}" if low else f"at most {high}"
-        _bad(path, f"must be a list of {count} {what}")
+        _bad(path, "list_size", low=low, high=high, items=what)
     return value
 
 
 def _text(value: object, path: Path, most: int, *, empty: bool = True) -> str:
     if not isinstance(value, str):
-        _bad(path, "must be text")
+        _bad(path, "value_not_text")
     text = value.strip()
     if not text and not empty:
-        _bad(path, "must not be empty")
+        _bad(path, "text_empty")
     if len(text) > most:
-        _bad(path, f"must be at most {most} characters")
+        _bad(path, "text_too_long", most=most)
     if any(unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn") for char in text):
-        _bad(path, "must hold printable characters only")
+        _bad(path, "text_not_printable")
     return text
 
 
@@ -262,7 +247,7 @@ def _read_deal(value: object, path: Path) -> _DealDoc:
         where = (*path, "whole_hand")
         given = _object(deal["whole_hand"], where, ("at_least", "exactly"))
         if len(given) != 1:
-            _bad(where, 'must be null, {"at_least": N} or {"exactly": N}')
+            _bad(where, "whole_hand_not_one_key")
         (how, cards), *_ = given.items()
         whole = WholeHand(_whole(cards, (*where, how), *WHOLE_HAND), exactly=how == "exactly")
     return _DealDoc(
@@ -286,13 +271,13 @@ def _read_players(value: object) -> tuple[int, ...]:
     for index, count in enumerate(counts, 1):
         if isinstance(count, bool) or not isinstance(count, int) or not 2 <= count <= 8:
             raise HouseRulesError(
-                f'"players" must list whole numbers from {PLAYERS[0]} to {PLAYERS[1]}',
+                Reason.of("player_count_not_whole_number", low=PLAYERS[0], high=PLAYERS[1]),
                 key="players",
                 path=("players", index),
             )
         read.append(count)
     if len(set(read)) != len(read):
-        _bad(("players",), "must name each player count once")
+        _bad(("players",), "player_count_twice")
     return tuple(sorted(read))
 
 
@@ -305,14 +290,14 @@ def _read_pack(value: object) -> Packs:
             ((PLAYERS[0], PLAYERS[1], decks, _whole(one["jokers"], ("pack", "jokers"), *JOKERS)),)
         )
     if not isinstance(value, list):
-        _bad(("pack",), 'must be {"decks": N, "jokers": N} or a list of rows by players')
+        _bad(("pack",), "pack_not_rows")
     rows = []
     for n, item in enumerate(_list(value, ("pack",), 1, 7, "rows"), 1):
         where: Path = ("pack", n)
         row = _object(item, where, ("players", "decks", "jokers"), ("players", "decks", "jokers"))
         span = row["players"]
         if not (isinstance(span, list) and len(span) == 2):
-            _bad((*where, "players"), "must be [lowest, highest]")
+            _bad((*where, "players"), "players_not_a_span")
         low = _whole(span[0], (*where, "players"), 1, PLAYERS[1])
         high = _whole(span[1], (*where, "players"), low, PLAYERS[1])
         decks = _whole(row["decks"], (*where, "decks"), *DECKS)
@@ -320,7 +305,7 @@ def _read_pack(value: object) -> Packs:
     rows.sort()
     for (_, high, *_), (low, *_) in pairwise(rows):
         if low <= high:
-            _bad(("pack",), f"names {low} players in two rows; give each count one pack")
+            _bad(("pack",), "pack_rows_overlap", players=low)
     return Packs(tuple(rows))
 
 
@@ -333,7 +318,7 @@ def _read_by_size(value: object) -> tuple[tuple[Kind, int, int], ...]:
         kind = cast(Kind, _one_of(row["kind"], (*where, "kind"), ("set", "run")))
         size = _whole(row["size"], (*where, "size"), 3, 14)
         if any(k == kind and s >= size for k, s, _ in rows):
-            _bad((*where, "size"), f"must be larger than the sizes above it for a {kind}")
+            _bad((*where, "size"), "wild_sizes_not_rising", kind=kind)
         rows.append((kind, size, _whole(row["most"], (*where, "most"), *WILDS)))
     return tuple(rows)
 
@@ -344,7 +329,7 @@ ValueKey = int | Card
 
 def _read_values(value: object) -> tuple[tuple[ValueKey, int], ...]:
     if not isinstance(value, Mapping):
-        _bad(("values",), 'must be an object of points by rank ("A", "2" ... "K"), "JK" or card')
+        _bad(("values",), "values_not_an_object")
     read: list[tuple[ValueKey, int]] = []
     for token, points in value.items():
         where: Path = ("values", str(token))
@@ -355,7 +340,7 @@ def _read_values(value: object) -> tuple[tuple[ValueKey, int], ...]:
             try:
                 key = Card.parse(str(token))
             except CardError:
-                _bad(where, 'is not a rank ("A", "2" ... "K"), "JK" or a card ("AH")')
+                _bad(where, "value_key_not_a_card")
         read.append((key, _whole(points, where, *POINTS)))
     return tuple(read)
 
@@ -372,7 +357,7 @@ def _read_bonuses(value: object) -> tuple[Bonus, ...]:
         bonus = _object(item, where, ("name", "points"), ("name", "points"))
         name = _text(bonus["name"], (*where, "name"), BONUS_NAME, empty=False)
         if any(other.name.casefold() == name.casefold() for other in bonuses):
-            _bad((*where, "name"), f'names "{name}" twice; give each bonus its own name')
+            _bad((*where, "name"), "bonus_name_twice", name=name)
         bonuses.append(Bonus(name, _whole(bonus["points"], (*where, "points"), *BONUS_POINTS)))
     return tuple(bonuses)
 
@@ -438,7 +423,7 @@ def _wild_limit(rules: Ruleset, limit: WildLimit, house: Mapping[str, object]) -
     Caribbean's two natural cards in a group."""
     if limit is WildLimit.BY_SIZE:
         if not rules.wild_limit_by_size and "wild_limit_by_size" not in house:
-            _bad(("wild_limit",), 'may be "by_size" only with a table ("wild_limit_by_size")')
+            _bad(("wild_limit",), "wild_limit_by_size_without_table")
         return replace(rules, wild_limit=limit, set_min_natural=0)
     return replace(
         rules,
@@ -543,7 +528,7 @@ def _apply(rules: Ruleset, key: str, value: object, house: Mapping[str, object])
         return _wild_limit(rules, WildLimit(cast(str, value)), house)
     if key == "wild_limit_by_size":
         if house.get("wild_limit", WildLimit.BY_SIZE.value) != WildLimit.BY_SIZE.value:
-            _bad((key,), 'is read only with "wild_limit": "by_size"')
+            _bad((key,), "wild_table_without_by_size")
         table = cast(tuple[tuple[Kind, int, int], ...], value)
         return replace(rules, wild_limit=WildLimit.BY_SIZE, wild_limit_by_size=table)
     if key == "wilds_apart":
@@ -589,11 +574,11 @@ def apply_house(rules: Ruleset, house: Mapping[str, object], *, check: bool = Tr
     later check would say of it.
     """
     if not isinstance(house, Mapping):
-        raise HouseRulesError("house rules must be an object of changes", key="")
+        raise HouseRulesError(Reason.of("house_rules_not_an_object"), key="")
     for key in house:
         if key not in HOUSE_KEYS:
             raise HouseRulesError(
-                f'"{key}" is not a house rule; the keys are {", ".join(HOUSE_KEYS)}', key=str(key)
+                Reason.of("not_a_house_rule", key=str(key), keys=HOUSE_KEYS), key=str(key)
             )
     read = {key: _read(key, house[key]) for key in HOUSE_KEYS if key in house}
     if not house:
@@ -614,17 +599,17 @@ def _check_playable(base: Ruleset, rules: Ruleset, house: Mapping[str, object]) 
     ``rules``: every deal has melds to meet, each part a meld the rules allow, a
     whole hand a hand can hold, and the pack deals every table allowed."""
 
-    def refuse(sentence: str, *keys: str, deal: int | None = None) -> NoReturn:
+    def refuse(why: Reason, *keys: str, deal: int | None = None) -> NoReturn:
         key = _at_fault(base, rules, house, keys)
-        raise UnplayableRulesError(f'"{key}": {sentence}', key=key, deal=deal)
+        said = Reason(why.code, (("key", key), *why.facts))
+        raise UnplayableRulesError(said, key=key, deal=deal)
 
     if not rules.deals:
-        refuse("a game needs at least one deal", "deals")
+        refuse(Reason.of("no_deals"), "deals")
     words = _plain(rules.words)
     if rules.set_distinct_suits and rules.set_min > 4:  # R9, R43
         refuse(
-            f"a {words.set} must be {number_word(rules.set_min)} or more cards, and a "
-            f"{words.set} of distinct suits holds at most four",
+            Reason.of("distinct_suits_set_min", words=words, set_min=rules.set_min),
             "set_min",
             "set_suits",
         )
@@ -633,13 +618,10 @@ def _check_playable(base: Ruleset, rules: Ruleset, house: Mapping[str, object]) 
     if rules.partnerships:
         odd = [n for n in rules.players if n % 2]
         if odd:
-            refuse(
-                f"{listed([str(n) for n in odd], 'or')} players cannot play in two teams",
-                "players",
-            )
+            refuse(Reason.of("odd_players_in_teams", players=tuple(odd)), "players")
     for players in rules.players:
         if rules.packs.row_of(players) is None:
-            refuse(f"no pack is given for {players} players", "pack", "players")
+            refuse(Reason.of("no_pack_for_players", players=players), "pack", "players")
         _check_pack(rules, players, refuse)
 
 
@@ -648,18 +630,16 @@ def _check_deal(
 ) -> None:
     number = deal.number
     if not deal.contract and deal.whole_hand is None:
-        refuse(f"deal {number} asks for no meld: give it a contract or a whole hand", "deals",
-               deal=number)  # fmt: skip
+        refuse(Reason.of("deal_asks_no_meld", deal=number), "deals", deal=number)
     for part in deal.contract:
-        asks = f"deal {number} asks for a {part.describe(words)}"
+        asks: dict[str, Hashable] = {"deal": number, "part": part, "words": words}
         if part.kind == "run" and not rules.runs_allowed:  # R44
-            refuse(f"{asks}, and {words.runs} are not melds here", "runs", "deals", deal=number)
+            refuse(Reason.of("deal_part_no_runs", **asks), "runs", "deals", deal=number)
         shortest = rules.set_min if part.kind == "set" else max(3, rules.run_min)
         if part.min < shortest:
             key = "set_min" if part.kind == "set" else "run_min"
-            noun = words.noun(part.kind)
             refuse(
-                f"{asks}, and a {noun} must be {number_word(shortest)} or more cards",
+                Reason.of("deal_part_too_short", **asks, shortest=shortest),
                 key,
                 "deals",
                 deal=number,
@@ -670,14 +650,14 @@ def _check_deal(
             and (rules.set_distinct_suits or part.distinct_suits)
         ):
             refuse(
-                f"{asks}, and a {words.set} of distinct suits holds at most four cards",
+                Reason.of("deal_part_distinct_suits", **asks),
                 "set_suits",
                 "deals",
                 deal=number,
             )
         if part.kind == "run" and part.min > rules.max_run:  # R12, R45
             refuse(
-                f"{asks}, and a {words.run} holds at most {number_word(rules.max_run)} cards",
+                Reason.of("deal_part_run_too_long", **asks, longest=rules.max_run),
                 "ace",
                 "deals",
                 deal=number,
@@ -685,8 +665,7 @@ def _check_deal(
     whole = deal.whole_hand
     if whole is not None and whole.cards > deal.cards + 1:  # R58
         refuse(
-            f"deal {number} must meld {whole.cards} cards, and a hand holds at most "
-            f"{deal.cards + 1}: the {deal.cards} dealt and the one drawn",
+            Reason.of("whole_hand_over_a_hand", deal=number, cards=whole.cards, dealt=deal.cards),
             "deals",
             deal=number,
         )
@@ -694,8 +673,7 @@ def _check_deal(
         most = sum(_most_cards(rules, part) for part in deal.contract)
         if most < whole.cards and deal.contract and not rules.more_melds:
             refuse(
-                f"deal {number} must meld at least {whole.cards} cards, and its contract "
-                f"melds at most {most}, with no further melds",
+                Reason.of("whole_hand_over_contract", deal=number, cards=whole.cards, most=most),
                 "deals",
                 deal=number,
             )
@@ -703,8 +681,9 @@ def _check_deal(
         needs = sum(part.min for part in deal.contract)
         if needs > whole.cards:
             refuse(
-                f"deal {number} must meld exactly {whole.cards} cards, and its contract "
-                f"needs {needs}",
+                Reason.of(
+                    "whole_hand_under_contract", deal=number, cards=whole.cards, needs=needs
+                ),
                 "deals",
                 deal=number,
             )
@@ -713,9 +692,13 @@ def _check_deal(
         further = rules.more_melds or not deal.contract
         if not (needs == whole.cards or grows or (further and whole.cards - needs >= smallest)):
             refuse(
-                f"deal {number} must meld exactly {whole.cards} cards, and its contract "
-                f"melds exactly {needs}"
-                + (f", or {needs + smallest} or more with further melds" if further else ""),
+                Reason.of(
+                    "whole_hand_not_exact",
+                    deal=number,
+                    cards=whole.cards,
+                    needs=needs,
+                    further=needs + smallest if further else None,
+                ),
                 "deals",
                 deal=number,
             )
@@ -741,9 +724,15 @@ def _check_pack(rules: Ruleset, players: int, refuse: Callable[..., NoReturn]) -
     needs = players * deal.cards + 1
     if needs > size:
         refuse(
-            f"the pack for {players} players, {pack.describe()} ({size} cards), cannot deal "
-            f"{deal.cards} cards to each of {players} players and one to start the discard "
-            f"pile: that takes {needs}",
+            Reason.of(
+                "pack_too_small",
+                players=players,
+                decks=pack.decks,
+                jokers=pack.jokers,
+                size=size,
+                cards=deal.cards,
+                needs=needs,
+            ),
             "pack",
             "players",
             "deals",
@@ -907,14 +896,10 @@ def _rank_value(values: Mapping[str, int], card: str) -> int:
     return values[card[:-1]]
 
 
-def _value_of(values: Mapping[str, int], token: str) -> int:
-    """A rank's, the joker's or a card's points in ``house_rules_of``'s values."""
-    return values[token] if token in values else _rank_value(values, token)
-
-
-def describe_house(base: Ruleset, rules: Ruleset) -> tuple[str, ...]:
-    """What ``rules`` play differently from ``base``, a sentence a change (R73): for
-    the sheet ("House rules: ..."), the rules card and the house rules form.
+def describe_house(base: Ruleset, rules: Ruleset, words: Words = ENGLISH) -> tuple[str, ...]:
+    """What ``rules`` play differently from ``base``, a sentence a change (R73), in
+    ``words``' language: for the sheet ("House rules: ..."), the rules card and the
+    house rules form. This decides what changed; :mod:`.words` says it.
 
     >>> from referee.rules import get_ruleset
     >>> book = get_ruleset("shanghai")
@@ -923,210 +908,26 @@ def describe_house(base: Ruleset, rules: Ruleset) -> tuple[str, ...]:
     """
     was, now = house_rules_of(base), house_rules_of(rules)
     changes = house_changes(base, rules)
-    words = _plain(rules.words)
+    meld_words = _plain(rules.words)
     lines: list[str] = []
     for key in (*now, *(key for key in was if key not in now)):
         before, after = was.get(key), now.get(key)
-        if key in ("deals", "values"):  # beside what the other changes made of them
-            if key not in changes:
-                continue
-            if key == "deals":
-                lines += _say_deals(_playable(base, _but(changes, key)) or base, rules, words)
-            else:
-                lines += _say_values(base, rules, words, {}, changes[key])
-            continue
-        if before != after:
-            lines += _SAYS[key](base, rules, words, before, after)
-    return tuple(_capital(line) for line in lines)
+        if key == "deals" and key in changes:  # beside what the other changes made of them
+            lines += _deals_changed(words, _playable(base, _but(changes, key)) or base, rules)
+        elif key == "values" and key in changes:
+            lines += house_value_lines(words, {}, cast(dict[str, int], changes[key]))
+        elif key not in ("deals", "values") and before != after:
+            lines += house_change_lines(words, key, rules, meld_words, before, after)
+    return tuple(capitalized(line) for line in lines)
 
 
-def _capital(text: str) -> str:
-    """The sentence with its first letter capital: a quoted word's too ('"Threes"');
-    "2s" stays."""
-    start = 1 if text.startswith('"') else 0
-    return text[:start] + text[start : start + 1].upper() + text[start + 1 :]
-
-
-Says = Callable[[Ruleset, Ruleset, MeldWords, object, object], list[str]]
-
-
-def _say_deals(base: Ruleset, rules: Ruleset, words: MeldWords) -> list[str]:
-    lines = []
-    if len(rules.deals) != len(base.deals):
-        count = len(rules.deals)
-        lines.append(f"{number_word(count)} deal{'s' * (count != 1)}")
-    for deal in rules.deals:
-        old = base.deals[deal.number - 1] if deal.number <= len(base.deals) else None
-        if old is not None and _deal_of(old) == _deal_of(deal):
-            continue
-        text = f"deal {deal.number}: {deal.cards} cards, {describe_parts(deal.contract, words)}"
-        if deal.whole_hand is not None:
-            how = "exactly" if deal.whole_hand.exactly else "at least"
-            text += f", melds holding {how} {deal.whole_hand.cards} cards"
-        if deal.meld_wilds is not None:
-            text += f", at most {number_word(deal.meld_wilds)} wild in each meld"
-        if deal.contract_wilds is not None:
-            text += f", at most {number_word(deal.contract_wilds)} wild in all"
-        lines.append(text)
-    return lines
-
-
-def _say_pack(_: Ruleset, rules: Ruleset, __: MeldWords, ___: object, ____: object) -> list[str]:
-    rows = rules.packs.rows
-    if len(rows) == 1:
-        return [f"pack: {Pack(rows[0][2], rows[0][3]).describe()}"]
-    said = [
-        f"{low}{'' if low == high else f'-{high}'} players {Pack(decks, jokers).describe()}"
-        for low, high, decks, jokers in rows
+def _deals_changed(words: Words, base: Ruleset, rules: Ruleset) -> list[str]:
+    """R73: the deals ``rules`` play differently from ``base``, and how many there
+    are where that changed."""
+    changed = [
+        deal
+        for deal in rules.deals
+        if deal.number > len(base.deals) or _deal_of(base.deals[deal.number - 1]) != _deal_of(deal)
     ]
-    return ["pack: " + "; ".join(said)]
-
-
-def _say_values(
-    _: Ruleset, __: Ruleset, ___: MeldWords, before: object, after: object
-) -> list[str]:
-    was, now = cast(dict[str, int], before), cast(dict[str, int], after)
-    lines = []
-    for token in (*now, *(token for token in was if token not in now)):
-        points = _value_of(now, token)
-        if was.get(token) == points:
-            continue
-        if token == JOKER_TOKEN:
-            lines.append(f"jokers are worth {points}")
-        elif token in RANK_TOKENS:
-            lines.append(f"{RANK_PLURALS[RANK_TOKENS.index(token)]} are worth {points}")
-        else:
-            lines.append(f"{token} is worth {points}")
-    return lines
-
-
-_ACES = {
-    "low_or_high": "an ace is low or high, never both: A 2 3 or Q K A",
-    "high_only": "aces are high only: Q K A, never A 2 3",
-    "both_ends": "an ace may end a sequence at both ends: A 2 … K A",
-    "around": "an ace may turn the corner: Q K A 2",
-}
-_LIMITS = {
-    "any": "a meld may hold any number of wild cards",
-    "one": "a meld holds at most one wild card",
-    "no_more_than_natural": "a meld holds no more wild cards than natural cards",
-    "fewer_than_natural": "a meld holds more natural cards than wild cards",
-    "two_natural": "a meld holds at least two natural cards",
-    "by_size": "wild cards by the size of the meld",
-}
-
-
-# R79: what happens to a joker when a player holds the card it stands for.
-_EXCHANGES = {
-    "in_meld": "a wild card's own card takes its place, and the wild card is used at once in "
-    "a new meld",
-    "to_hand": "a joker's own card takes its place, and the joker goes into the player's hand",
-    "move": "a joker at an end of a sequence moves to the other end when its own card is laid",
-    "move_anywhere": "a joker in a sequence moves to any place in it when its own card is laid",
-    "move_to_top": "a joker in a sequence moves to the top when its own card is laid",
-    "two_for_one": "two cards of a group's rank take its joker into the hand; a joker at an "
-    "end of a sequence moves to the other end",
-    "none": "jokers stay where they are",
-}
-
-
-def _say_buys(_: Ruleset, rules: Ruleset, __: MeldWords, ___: object, ____: object) -> list[str]:
-    buys = rules.buys
-    said = []
-    if buys.per_deal is not None:
-        said.append(f"{buys.per_deal} a deal")
-    if buys.last_deal is not None:
-        said.append(f"{buys.last_deal} in the last deal")
-    if buys.per_game is not None:
-        said.append(f"{buys.per_game} in the game")
-    return [f"buys: {listed(said)}" if said else "no limit on buys"]
-
-
-def _say_bonuses(
-    _: Ruleset, rules: Ruleset, __: MeldWords, ___: object, ____: object
-) -> list[str]:
-    if not rules.bonuses:
-        return ["no named bonuses"]
-    return ["bonuses: " + ", ".join(f"{b.name} {b.points:+d}" for b in rules.bonuses)]
-
-
-def _say_by_size(
-    _: Ruleset, rules: Ruleset, words: MeldWords, __: object, after: object
-) -> list[str]:
-    if after is None:  # gone with the game's limits: the wild_limit line says what holds
-        return []
-    table = rules.wild_limit_by_size
-    return [
-        "most wild cards by size: "
-        + ", ".join(f"a {words.noun(kind)} of {size}: {most}" for kind, size, most in table)
-    ]
-
-
-def _say_set_naturals(
-    _: Ruleset, __: Ruleset, words: MeldWords, before: object, after: object
-) -> list[str]:
-    if after:
-        return [f"a {words.set} holds at least {counted(cast(int, after), 'natural card')}"]
-    return [f"a {words.set} may hold fewer than {counted(cast(int, before), 'natural card')}"]
-
-
-def _say(text: Callable[[Ruleset, MeldWords, object], str]) -> Says:
-    return lambda _, rules, words, __, after: [text(rules, words, after)]
-
-
-_SAYS: Mapping[str, Says] = {
-    "players": _say(lambda rules, _, __: f"for {rules.players_text()} players"),
-    "pack": _say_pack,
-    "set_min": _say(lambda _, w, n: f"{w.sets} of {number_word(cast(int, n))} or more"),
-    "run_min": _say(lambda _, w, n: f"{w.runs} of {number_word(cast(int, n))} or more"),
-    "set_suits": _say(
-        lambda _, w, v: (
-            f"a {w.set} may not repeat a suit"
-            if v == "distinct"
-            else f"a {w.set} may repeat suits"
-        )
-    ),
-    "runs": _say(
-        lambda _, w, v: f"{w.runs} are melds too" if v else f"no {w.runs}: {w.sets} only"
-    ),
-    "ace": _say(lambda _, __, v: _ACES[cast(str, v)]),
-    "twos": _say(lambda _, __, v: "2s are wild" if v == "wild" else "2s are natural cards"),
-    "wild_limit": _say(lambda _, __, v: _LIMITS[cast(str, v)]),
-    "wild_limit_by_size": _say_by_size,
-    "set_min_natural": _say_set_naturals,
-    "wilds_apart": _say(
-        lambda _, w, v: (
-            f"two wild cards never sit side by side in a {w.run}"
-            if v
-            else f"wild cards may sit side by side in a {w.run}"
-        )
-    ),
-    "contract_sizes": _say(
-        lambda _, __, v: (
-            "contract melds are exactly their size"
-            if v == "exact"
-            else "contract melds may be longer than their size"
-        )
-    ),
-    "contract_runs_gap": _say(
-        lambda _, w, n: (
-            f"two contract {w.runs} of one suit need no gap"
-            if not n
-            else f"two contract {w.runs} of one suit need "
-            f"{'one card' if n == 1 else number_word(cast(int, n)) + ' cards'} between them"
-        )
-    ),
-    "values": _say_values,
-    "winner": _say(lambda _, __, v: f"the {v} total wins"),
-    "scoring": _say(
-        lambda _, __, v: (
-            "the player who goes out scores the cards left in every other hand"
-            if v == "winner_takes"
-            else "each player scores the cards left in their own hand"
-        )
-    ),
-    "deal_direction": _say(lambda _, __, v: f"the deal passes to the {v}"),
-    "buys": _say_buys,
-    "bonuses": _say_bonuses,
-    "joker_exchange": _say(lambda _, __, v: _EXCHANGES[cast(str, v)]),
-}
+    count = len(rules.deals) if len(rules.deals) != len(base.deals) else None
+    return house_deal_lines(words, _plain(rules.words), count, changed)

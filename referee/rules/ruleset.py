@@ -15,15 +15,25 @@ Pack(decks=3, jokers=2)
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal, NamedTuple
 
-from .cards import RANK_TOKENS, SUIT_NAMES, TWO, Card, check_pack, number_word
+from .cards import RANK_TOKENS, SUIT_NAMES, TWO, Card, check_pack
 from .errors import GameRuleError, RulesError
-from .words import listed, wild_cards
+from .reasons import Reason
+from .words import (
+    ENGLISH,
+    Words,
+    contract_words,
+    pack_words,
+    part_words,
+    player_counts,
+    size_words,
+    wild_limit_lines,
+    wild_table_words,
+)
 
 Kind = Literal["set", "run"]
 Scoring = Literal["penalty", "winner_takes"]
@@ -137,25 +147,14 @@ class ContractPart:
         return size == self.min if self.exact else size >= self.min
 
     def size_words(self) -> str:
-        """``"three"``, ``"exactly four"``, ``"seven or more"``."""
-        n = number_word(self.min)
-        if self.exact:
-            return f"exactly {n}"
-        return f"{n} or more" if self.or_more else n
+        """``"three"``, ``"exactly four"``, ``"seven or more"`` (in English: a page
+        says it through :func:`~.words.size_words`)."""
+        return size_words(ENGLISH, self)
 
     def describe(self, words: MeldWords = PLAIN_WORDS, count: int = 1) -> str:
-        """The part in the game's words, without the count: ``"trios of exactly three"``."""
-        if self.name:
-            return self.name if count == 1 else self.name + "s"
-        noun = words.noun(self.kind, count)
-        minimum = 3 if self.kind == "set" else 4
-        if words.names_size and self.min == minimum and not self.exact:
-            text = noun
-        else:
-            text = f"{noun} of {self.size_words()}"
-        if self.no_wild:
-            text += " with no wild card"
-        return text
+        """The part in the game's words, without the count: ``"trios of exactly three"``
+        (in English: a page says it through :func:`~.words.part_words`)."""
+        return part_words(ENGLISH, words, self, count=count)
 
     def __str__(self) -> str:
         return self.describe()
@@ -164,11 +163,7 @@ class ContractPart:
 def describe_parts(contract: Sequence[ContractPart], words: MeldWords = PLAIN_WORDS) -> str:
     """A contract in words: ``"one set of three and one run of four"``,
     ``"two groups of exactly three"``; a contract of no parts is the whole hand."""
-    if not contract:
-        return "the whole hand in legal melds"
-    counts = Counter(contract)
-    phrases = [f"{number_word(n)} {part.describe(words, n)}" for part, n in counts.items()]
-    return listed(phrases)
+    return contract_words(ENGLISH, words, contract)
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,9 +295,9 @@ class Pack:
     decks: int
     jokers: int
 
-    def describe(self) -> str:
-        decks = "one deck" if self.decks == 1 else f"{number_word(self.decks)} decks"
-        return f"{decks} and {number_word(self.jokers)} joker{'s' * (self.jokers != 1)}"
+    def describe(self, words: Words = ENGLISH) -> str:
+        """ "two decks and four jokers", said by :func:`~.words.pack_words`."""
+        return pack_words(words, self.decks, self.jokers)
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,10 +417,7 @@ class Ruleset:
         """The rule of deal ``number`` (1-based); RulesError if the game has no such deal."""
         count = len(self.deals)
         if not 1 <= number <= count:
-            raise RulesError(
-                f"{self.name} has {number_word(count)} deals: deal must be 1 to {count}; "
-                f"{number} is not a deal"
-            )
+            raise RulesError(Reason.of("not_a_deal", game=self.name, deals=count, number=number))
         return self.deals[number - 1]
 
     def pack(self, players: int | None = None) -> Pack:
@@ -436,14 +428,15 @@ class Ruleset:
         """GameRuleError unless the variant is played by this many players (R3, R35, R36,
         R49), naming the counts it allows."""
         if players not in self.players:
-            raise GameRuleError(f"{self.name} is for {self.players_text()} players, not {players}")
+            raise GameRuleError(
+                Reason.of(
+                    "players_not_allowed", game=self.name, allowed=self.players, players=players
+                )
+            )
 
-    def players_text(self) -> str:
+    def players_text(self, words: Words = ENGLISH) -> str:
         """``"3 to 8"``, ``"4 or 6"``, ``"4"``."""
-        counts = self.players
-        if len(counts) > 2 and counts == tuple(range(counts[0], counts[-1] + 1)):
-            return f"{counts[0]} to {counts[-1]}"
-        return listed([str(n) for n in counts], "or")
+        return player_counts(words, self.players)
 
     def check_cards(self, cards: Sequence[Card], players: int | None = None) -> None:
         """PackError if the cards hold more of a card than this table's pack (R3, R49).
@@ -478,7 +471,7 @@ class Ruleset:
                 most = limit
         return most
 
-    def _by_size_table(self) -> str:
+    def _by_size_table(self, words: Words = ENGLISH) -> str:
         """R51's table in words, for every size it names and every size of a contract
         meld (a group of 4 takes the group of 3's limit, and says so): sizes of one
         kind and limit together.
@@ -487,77 +480,12 @@ class Ruleset:
         >>> get_ruleset("shanghai")._by_size_table()
         'a group of 3 or 4: 1, a sequence of 4: 1, of 5: 2, of 7: 3, of 10: 4'
         """
-        sizes = {(kind, size) for kind, size, _ in self.wild_limit_by_size}
-        sizes |= {(part.kind, part.min) for deal in self.deals for part in deal.contract}
-        rows: list[tuple[Kind, list[int], int]] = []
-        for kind, size in sorted(sizes, key=lambda pair: (pair[0] != "set", pair[1])):
-            most = self.most_wild(kind, size)
-            if most is None:
-                continue
-            if rows and rows[-1][0] == kind and rows[-1][2] == most:
-                rows[-1][1].append(size)
-            else:
-                rows.append((kind, [size], most))
-        said = []
-        for index, (kind, kind_sizes, most) in enumerate(rows):
-            noun = "" if index and rows[index - 1][0] == kind else f"a {self.words.noun(kind)} "
-            said.append(f"{noun}of {listed([str(s) for s in kind_sizes], 'or')}: {most}")
-        return ", ".join(said)
+        return wild_table_words(words, self)
 
-    def describe_wild_limits(self) -> tuple[str, ...]:
-        """The game's wild-card rules in sentences, for pages (R6, R7, R46, R50-R56)."""
-        wild = "jokers and 2s are wild" if self.twos_wild else "jokers are wild"
-        lines = [wild[0].upper() + wild[1:] + (
-            "; a 2 may stand for itself in a run of its suit."
-            if self.twos_wild and self.runs_allowed
-            else "."
-        )]  # fmt: skip
-        if self.wild_limit is WildLimit.ANY and not (self.set_min_natural or self.run_wilds_apart):
-            lines.append("A meld may hold any number of wild cards.")
-        if self.wild_limit is WildLimit.FEWER_THAN_NATURAL:
-            lines.append("A meld holds more natural cards than wild cards.")
-        if self.wild_limit is WildLimit.ONE:
-            lines.append("A meld holds at most one wild card.")
-        if self.wild_limit is WildLimit.NO_MORE_THAN_NATURAL:  # R70
-            lines.append("A meld holds no more wild cards than natural cards.")
-        if self.wild_limit is WildLimit.TWO_NATURAL:  # R70
-            lines.append("A meld holds at least two natural cards.")
-        if self.wild_limit is WildLimit.BY_SIZE:
-            lines.append(f"Most wild cards in a meld, by its size: {self._by_size_table()}.")
-            if not self.lay_offs_wild_limited:
-                lines.append("Wild cards laid off are not limited.")
-        if self.set_min_natural:
-            lines.append(
-                f"A {self.words.set} holds at least {number_word(self.set_min_natural)} "
-                "natural cards."
-            )
-        if self.run_wilds_apart:
-            lines.append(f"Two wild cards never sit side by side in a {self.words.run}.")
-        if self.initial_wilds_per_meld is not None:
-            lines.append(
-                f"In the initial meld each meld holds at most "
-                f"{number_word(self.initial_wilds_per_meld)} wild card; later, any number "
-                "may be laid off."
-            )
-        else:  # R52 in some deals only (house rules, R68)
-            for most in sorted({d.meld_wilds for d in self.deals if d.meld_wilds is not None}):
-                named = [str(d.number) for d in self.deals if d.meld_wilds == most]
-                lines.append(
-                    f"Deal{'s' * (len(named) > 1)} {listed(named)}: each meld of the initial "
-                    f"meld holds at most {wild_cards(most)}."
-                )
-        limited = sorted({d.contract_wilds for d in self.deals if d.contract_wilds is not None})
-        for most in limited:
-            deals = [d.number for d in self.deals if d.contract_wilds == most]
-            lines.append(
-                f"Deals {deals[0]}-{deals[-1]}: at most {number_word(most)} wild card in the "
-                "whole initial meld."
-            )
-        if any(part.no_wild for deal in self.deals for part in deal.contract):
-            lines.append("Some contract melds hold no wild card (see the deal).")
-        if not self.wild_lay_off:
-            lines.append("A wild card is never laid off onto a meld on the table.")
-        return tuple(lines)
+    def describe_wild_limits(self, words: Words = ENGLISH) -> tuple[str, ...]:
+        """The game's wild-card rules in sentences, for pages (R6, R7, R46, R50-R56),
+        said by :func:`~.words.wild_limit_lines`."""
+        return wild_limit_lines(words, self)
 
 
 def _ring(low: int, high: int) -> int:

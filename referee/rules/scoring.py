@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from .cards import SUIT_NAMES, Card, check_pack
 from .errors import GameRuleError, PackError, RulesError
 from .house import BONUS_NAME, BONUS_POINTS
+from .reasons import Reason
 from .ruleset import CardValues, Ruleset
-from .words import counted, listed
+from .words import ENGLISH, points_words
 
 NAME_LIMIT = 30
 #: The most a pot's stake or payout may be: more than any kitchen table plays for, and
@@ -100,17 +101,17 @@ class Table:
         """Seat the players: names trimmed, non-empty, at most 30 characters and
         different; a player count the variant allows (R35, R36); team names for a
         partnership game (default We and They), none otherwise."""
-        names = tuple(_name(name, "a player") for name in players)
-        _distinct(names, "players")
+        names = tuple(_name(name, "player") for name in players)
+        _distinct(names, "player")
         rules.check_players(len(names))
         seats = rules.seats_by_side(len(names))
         if rules.partnerships:
-            team_names = tuple(_name(n, "a team") for n in teams) if teams else ("We", "They")
+            team_names = tuple(_name(n, "team") for n in teams) if teams else ("We", "They")
             if len(team_names) != len(seats):
-                raise RulesError(f"{rules.name} is played by two teams; give two team names")
-            _distinct(team_names, "teams")
+                raise RulesError(Reason.of("teams_needed", game=rules.name))
+            _distinct(team_names, "team")
         elif teams:
-            raise RulesError(f"{rules.name} is played each for themself; it has no teams")
+            raise RulesError(Reason.of("no_teams", game=rules.name))
         else:
             team_names = names
         sides = tuple(
@@ -137,26 +138,20 @@ class Table:
         for player in self.players:
             if player == name.strip():
                 return player
-        known = ", ".join(self.players)
-        raise GameRuleError(f'there is no player "{name}" in this game; the players are {known}')
+        raise GameRuleError(Reason.of("no_such_player", name=name, players=self.players))
 
 
-def _name(name: str, what: str) -> str:
+def _name(name: str, who: str) -> str:
     # A joiner only joins: at either end of a name it shows nothing, so it goes.
     trimmed = name.strip().strip("".join(JOINERS)).strip()
     if not trimmed:
-        raise RulesError(f"{what} needs a name")
+        raise RulesError(Reason.of("name_missing", who=who))
     if any(char in BLANKS for char in trimmed):
-        raise RulesError(
-            f"{what}'s name {trimmed!r} holds a character that prints as nothing; type it again"
-        )
+        raise RulesError(Reason.of("name_prints_as_nothing", who=who, name=trimmed))
     if len(trimmed) > NAME_LIMIT:
-        raise RulesError(f'"{trimmed}" is too long a name: {NAME_LIMIT} characters at most')
+        raise RulesError(Reason.of("name_too_long", name=trimmed, most=NAME_LIMIT))
     if not _shown(trimmed):
-        raise RulesError(
-            f"{what}'s name {trimmed!r} holds a character that cannot be shown "
-            "(a control or formatting character); type it again"
-        )
+        raise RulesError(Reason.of("name_not_shown", who=who, name=trimmed))
     return trimmed
 
 
@@ -165,11 +160,11 @@ def _shown(text: str) -> bool:
     return not any(unicodedata.category(c) in UNPRINTABLE and c not in JOINERS for c in text)
 
 
-def _distinct(names: Sequence[str], what: str) -> None:
+def _distinct(names: Sequence[str], who: str) -> None:
     seen: set[str] = set()
     for name in names:
         if _skeleton(name) in seen:
-            raise RulesError(f'two {what} are called "{name}"; give each its own name')
+            raise RulesError(Reason.of("name_twice", who=who, name=name))
         seen.add(_skeleton(name))
 
 
@@ -259,11 +254,9 @@ class DealSoFar:
             if player in self.errors:
                 raise self.errors[player]
         if self.missing:
-            number, missing = self.number, self.missing
-            who = f"{listed(missing)} score" if len(missing) > 1 else f"{missing[0]} scores"
             raise GameRuleError(
-                f"{who} in deal {number}: give the cards left in hand, or the points",
-                player=missing[0],
+                Reason.of("scores_missing", players=self.missing, deal=self.number),
+                player=self.missing[0],
             )
         cards_dealt = self.table.rules.deal(self.number).cards
         players = self._players()
@@ -311,12 +304,9 @@ def adjustments(table: Table, adjust: Mapping[str, Adjustment]) -> dict[str, Adj
     for name, given in adjust.items():
         player = next((p for p in table.players if p == name.strip()), None)
         if player is None:
-            raise RulesError(
-                f'there is no player "{name}" to give points to; the players are '
-                f"{', '.join(table.players)}"
-            )
+            raise RulesError(Reason.of("points_to_no_player", name=name, players=table.players))
         if player in read:
-            raise RulesError(f"{player}'s bonus or penalty is given twice; give it once")
+            raise RulesError(Reason.of("bonus_twice", player=player))
         read[player] = _checked(player, given)
     return read
 
@@ -326,15 +316,11 @@ def _checked(player: str, given: Adjustment) -> Adjustment:
     low, high = BONUS_POINTS
     points, reason = given.points, given.reason.strip()
     if isinstance(points, bool) or not isinstance(points, int) or not low <= points <= high:
-        raise RulesError(
-            f"{player}'s bonus or penalty must be a whole number from {low} to {high}"
-        )
+        raise RulesError(Reason.of("bonus_out_of_range", player=player, low=low, high=high))
     if len(reason) > BONUS_NAME:
-        raise RulesError(f"the reason for {player}'s points is {BONUS_NAME} characters at most")
+        raise RulesError(Reason.of("bonus_reason_too_long", player=player, most=BONUS_NAME))
     if not _shown(reason):
-        raise RulesError(
-            f"the reason for {player}'s points holds a character that cannot be shown"
-        )
+        raise RulesError(Reason.of("bonus_reason_not_shown", player=player))
     return Adjustment(points, reason)
 
 
@@ -378,26 +364,18 @@ def deal_so_far(
     if not said:
         went_out, bent_table = None, False
     elif bent_table and not rules.bent_table_doubles:  # R63
-        problem = RulesError(
-            f"{rules.name} has no bent table; only a game that doubles it has one"
-        )
+        problem = RulesError(Reason.of("no_bent_table", game=rules.name))
     elif went_out is None and not rules.stock_out:  # R64
-        problem = GameRuleError(
-            f"in {rules.name} the discards are reshuffled when the stock runs out, so a deal "
-            f"ends only when someone goes out: say who went out of deal {number}"
-        )
+        problem = GameRuleError(Reason.of("someone_goes_out", game=rules.name, deal=number))
     elif bent_table and went_out is None and not recorded:  # R63
-        problem = GameRuleError(
-            "a bent table is a player going out in one turn; the stock ran out, so "
-            "nobody went out to bend it"
-        )
+        problem = GameRuleError(Reason.of("bent_table_without_going_out"))
     out = table.player(went_out) if went_out is not None else None
     adjusted = adjustments(table, adjust or {})
     named: dict[str, Hand] = {}
     for name, hand in hands.items():
         player = table.player(name)
         if player in named:
-            raise GameRuleError(f"{player} is given twice; give each player's hand once")
+            raise GameRuleError(Reason.of("hand_given_twice", player=player))
         named[player] = hand
     entries = {player: named[player] for player in table.players if player in named}
     scoring = tuple(table.scoring_players(out))
@@ -411,7 +389,7 @@ def deal_so_far(
                 raise pack_errors[player]
             points[player] = _points(rules, count, player, hand, strict=not recorded)
             if player == out and points[player]:
-                raise GameRuleError(f"{out} went out, so {out} has no cards left to score")
+                raise GameRuleError(Reason.of("went_out_with_cards", player=out))
             if player in scoring and points[player] == 0 and not (recorded and out is not None):
                 _no_empty_hand(rules, count, player, number, out, said)
         except RulesError as error:
@@ -475,19 +453,8 @@ def _no_empty_hand(
     only where some card is worth nothing."""
     if 0 in possible_points(rules, players):
         return
-    if not said:
-        raise GameRuleError(
-            f"{player} cannot score 0 in deal {number}: only the player who went out "
-            "has no cards left"
-        )
-    if out is None:
-        raise GameRuleError(
-            f"{player} cannot score 0 in deal {number}: the stock ran out, so "
-            f"nobody went out and every hand still holds cards"
-        )
     raise GameRuleError(
-        f"{player} cannot score 0 in deal {number}: only {out}, who went out, has no "
-        "cards left; every other hand holds at least one card"
+        Reason.of("empty_hand_not_out", player=player, deal=number, out=out, said=said)
     )
 
 
@@ -498,33 +465,34 @@ def _points(rules: Ruleset, players: int, player: str, hand: Hand, *, strict: bo
     pack = rules.pack(players)
     most = rules.card_values.pack_total(pack.decks, pack.jokers)
     if hand < 0:
-        raise GameRuleError(f"{player}'s points cannot be below 0; {hand} was given")
+        raise GameRuleError(Reason.of("points_below_zero", player=player, points=hand))
     if hand % step:
         raise GameRuleError(
-            f"{player}'s {points_text(hand)} cannot be a hand in {rules.name}: every card is "
-            f"worth a multiple of {step}"
+            Reason.of(
+                "points_not_a_multiple", player=player, points=hand, game=rules.name, step=step
+            )
         )
     if hand > most:
         raise GameRuleError(
-            f"{player}'s {hand} points are more than the whole pack is worth ({most})"
+            Reason.of("points_over_the_pack", player=player, points=hand, most=most)
         )
     if strict and hand and hand not in possible_points(rules, players):
         smallest = min(rules.card_values(card) for card in _one_of_each(pack.jokers > 0))
-        if hand < smallest:
-            raise GameRuleError(
-                f"{player} cannot have {points_text(hand)} left; no hand in {rules.name} is "
-                f"worth {points_text(hand)}: its smallest card is worth {smallest}"
-            )
         raise GameRuleError(
-            f"{player} cannot have {points_text(hand)} left; no cards of {rules.name} "
-            f"add up to {points_text(hand)}"
+            Reason.of(
+                "points_no_hand",
+                player=player,
+                points=hand,
+                game=rules.name,
+                smallest=smallest if hand < smallest else None,
+            )
         )
     return hand
 
 
 def points_text(points: int) -> str:
     """``"1 point"``, ``"25 points"``."""
-    return counted(points, "point", digits=True)
+    return points_words(ENGLISH, points)
 
 
 def _one_of_each(jokers: bool) -> list[Card]:
@@ -604,10 +572,7 @@ class Sheet:
     def next_deal(self) -> int:
         """The number of the deal to record next; GameRuleError after the last."""
         if self.finished:
-            raise GameRuleError(
-                f"the game is over: {counted(len(self.deals), 'deal')} "
-                f"{'is' if len(self.deals) == 1 else 'are'} played"
-            )
+            raise GameRuleError(Reason.of("game_over", deals=len(self.deals)))
         return len(self.deals) + 1
 
 
@@ -627,7 +592,7 @@ class Pot:
         for what, amount in (("stake", self.stake), ("payout", self.payout)):
             if not 0 <= amount <= POT_LIMIT:
                 raise RulesError(
-                    f"the pot's {what} is a whole number from 0 to {POT_LIMIT:,}, not {amount:,}"
+                    Reason.of("pot_out_of_range", what=what, most=POT_LIMIT, amount=amount)
                 )
 
     def account(self, sheet: Sheet) -> dict[str, object]:

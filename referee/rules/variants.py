@@ -23,6 +23,7 @@ from .errors import RulesError, UnknownVariantError
 from .family import FAMILY
 from .house import apply_house
 from .push import PUSH_FAMILY
+from .reasons import Reason
 from .ruleset import CardValues, ContractPart, Preset, Ruleset
 
 __all__ = ["OPTIONS", "VARIANTS", "Option", "Variant", "get_ruleset", "get_variant"]
@@ -127,12 +128,16 @@ class Variant:
         chosen = dict(self.defaults)
         for name, value in (options or {}).items():
             if name not in self.defaults:
-                offered = ", ".join(self.defaults) or "none"
                 raise RulesError(
-                    f'"{name}" is not an option of {self.name}; its options are {offered}'
+                    Reason.of(
+                        "not_an_option",
+                        name=str(name),
+                        game=self.name,
+                        offered=tuple(self.defaults),
+                    )
                 )
             if not isinstance(value, bool):
-                raise RulesError(f'option "{name}" must be true or false')
+                raise RulesError(Reason.of("option_not_true_or_false", name=name))
             chosen[name] = value
         rules = self.base
         for name, value in chosen.items():
@@ -152,9 +157,8 @@ def get_variant(variant_id: str) -> Variant:
     try:
         return VARIANTS[variant_id]
     except (KeyError, TypeError):
-        known = ", ".join(VARIANTS)
         raise UnknownVariantError(
-            f'there is no variant "{variant_id}"; choose one of {known}'
+            Reason.of("unknown_variant", variant=str(variant_id), known=tuple(VARIANTS))
         ) from None
 
 

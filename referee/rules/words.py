@@ -23,16 +23,17 @@ from __future__ import annotations
 import functools
 import gettext as stdlib_gettext
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, cast
 
-from .cards import number_word, rank_token
+from .cards import JOKER_TOKEN, RANK_TOKENS, SUIT_SYMBOLS, number_word, rank_token
 from .reasons import Reason
 
-if TYPE_CHECKING:  # ruleset.py and melds.py speak through these words
+if TYPE_CHECKING:  # ruleset.py, melds.py and scoring.py speak through these words
     from .melds import Declaration, Reading
-    from .ruleset import ContractPart, Kind, MeldWords
+    from .ruleset import ContractPart, DealRule, Kind, MeldWords, Ruleset
+    from .scoring import Sheet
 
 #: Where the package's compiled catalogs are (``referee/translations``).
 CATALOGS = Path(__file__).resolve().parent.parent / "translations"
@@ -178,34 +179,6 @@ def wild_cards(n: int, *, digits: bool = False) -> str:
 # here, each taking the Words first.
 
 
-def said_count(words: Words, n: int) -> str:
-    """A small count as a player says it ("no", "one" ... "thirteen"); digits beyond."""
-    said = (
-        words.pgettext("count", "no"),
-        words.pgettext("count", "one"),
-        words.pgettext("count", "two"),
-        words.pgettext("count", "three"),
-        words.pgettext("count", "four"),
-        words.pgettext("count", "five"),
-        words.pgettext("count", "six"),
-        words.pgettext("count", "seven"),
-        words.pgettext("count", "eight"),
-        words.pgettext("count", "nine"),
-        words.pgettext("count", "ten"),
-        words.pgettext("count", "eleven"),
-        words.pgettext("count", "twelve"),
-        words.pgettext("count", "thirteen"),
-    )
-    return said[n] if 0 <= n < len(said) else str(n)
-
-
-def said_wild_cards(words: Words, n: int) -> str:
-    """``"one wild card"``, ``"three wild cards"``."""
-    return words.ngettext("{count} wild card", "{count} wild cards", n).format(
-        count=said_count(words, n)
-    )
-
-
 def said_suit(words: Words, suit: str) -> str:
     """A suit in the plural, as in "a run of hearts"."""
     return {
@@ -214,26 +187,6 @@ def said_suit(words: Words, suit: str) -> str:
         "D": words.pgettext("suit", "diamonds"),
         "C": words.pgettext("suit", "clubs"),
     }[suit]
-
-
-def said_ranks(words: Words, rank: int) -> str:
-    """A rank in the plural, as in "a set of sixes" (rank 1-13, or 14 the ace high)."""
-    said = (
-        words.pgettext("ranks", "aces"),
-        words.pgettext("ranks", "twos"),
-        words.pgettext("ranks", "threes"),
-        words.pgettext("ranks", "fours"),
-        words.pgettext("ranks", "fives"),
-        words.pgettext("ranks", "sixes"),
-        words.pgettext("ranks", "sevens"),
-        words.pgettext("ranks", "eights"),
-        words.pgettext("ranks", "nines"),
-        words.pgettext("ranks", "tens"),
-        words.pgettext("ranks", "jacks"),
-        words.pgettext("ranks", "queens"),
-        words.pgettext("ranks", "kings"),
-    )
-    return said[(rank - 1) % 13]
 
 
 def said_a_rank(words: Words, rank: int) -> str:
@@ -291,7 +244,7 @@ def said_reading(words: Words, reading: Reading, *, article: bool = True) -> str
     from .melds import SetReading  # melds speaks through these words
 
     if isinstance(reading, SetReading):
-        ranks = said_ranks(words, reading.rank)
+        ranks = rank_plural(words, reading.rank)
         if article:
             return words.gettext("a set of {ranks}").format(ranks=ranks)
         return words.gettext("set of {ranks}").format(ranks=ranks)
@@ -307,7 +260,7 @@ def said_declaration(words: Words, declared: Declaration) -> str:
     if declared.kind == "set":
         if declared.rank is None:
             return words.gettext("a set")
-        return words.gettext("a set of {ranks}").format(ranks=said_ranks(words, declared.rank))
+        return words.gettext("a set of {ranks}").format(ranks=rank_plural(words, declared.rank))
     suit = "" if declared.suit is None else said_suit(words, declared.suit)
     low = "" if declared.low is None else rank_token(declared.low)
     high = "" if declared.high is None else rank_token(declared.high)
@@ -324,34 +277,14 @@ def said_declaration(words: Words, declared: Declaration) -> str:
     return said.format(suit=suit, low=low, high=high)
 
 
-def said_part(words: Words, part: ContractPart, meld_words: MeldWords, count: int = 1) -> str:
-    """One part of a contract in the game's words, without its count: "escalera of
-    exactly four" (the rules' own description until contracts speak every language)."""
-    return part.describe(meld_words, count)
-
-
-def said_a_part(words: Words, part: ContractPart, meld_words: MeldWords) -> str:
-    """One part of a contract with its article: "an escalera of exactly four"."""
-    text = said_part(words, part, meld_words)
-    if words.language == "en":
-        return ("an " if text.lstrip('"')[:1].lower() in tuple("aeiou") else "a ") + text
-    return words.pgettext("contract part with the article a", "a {part}").format(part=text)
-
-
-def said_contract(words: Words, contract: tuple[ContractPart, ...], meld_words: MeldWords) -> str:
-    """A deal's contract: "one set of three and one run of four"."""
-    if not contract:
-        return words.gettext("the whole hand in legal melds")
-    counts = Counter(contract)
-    return words.listed([said_parts(words, part, meld_words, n) for part, n in counts.items()])
-
-
 def said_parts(words: Words, part: ContractPart, meld_words: MeldWords, n: int) -> str:
     """A count of one part: "two runs of four"; none of it: "no run of four"."""
     if not n:
-        return words.pgettext("found", "no {part}").format(part=said_part(words, part, meld_words))
+        return words.pgettext("found", "no {part}").format(
+            part=part_words(words, meld_words, part)
+        )
     return words.gettext("{count} {part}").format(
-        count=said_count(words, n), part=said_part(words, part, meld_words, n)
+        count=count_word(words, n), part=part_words(words, meld_words, part, count=n)
     )
 
 
@@ -366,7 +299,7 @@ def _either(words: Words, cards: tuple[object, ...]) -> str:
 @renders("meld_too_short")
 def _meld_too_short(words: Words, why: Reason) -> str:
     return words.gettext("a meld needs three or more cards; this has {size}").format(
-        size=said_count(words, why["size"])  # type: ignore[arg-type]
+        size=count_word(words, why["size"])  # type: ignore[arg-type]
     )
 
 
@@ -378,8 +311,8 @@ def _too_many_wild_cards(words: Words, why: Reason) -> str:  # R7, R56
     ).format(
         game=why["game"],
         kind=said_kind(words, why["kind"]),  # type: ignore[arg-type]
-        natural=said_count(words, why["natural"]),  # type: ignore[arg-type]
-        wild=said_count(words, why["wild"]),  # type: ignore[arg-type]
+        natural=count_word(words, why["natural"]),  # type: ignore[arg-type]
+        wild=count_word(words, why["wild"]),  # type: ignore[arg-type]
     )
 
 
@@ -390,8 +323,8 @@ def _more_wild_than_natural(words: Words, why: Reason) -> str:  # R70
         "{kind} this has {natural} natural and {wild} wild"
     ).format(
         kind=said_kind(words, why["kind"]),  # type: ignore[arg-type]
-        natural=said_count(words, why["natural"]),  # type: ignore[arg-type]
-        wild=said_count(words, why["wild"]),  # type: ignore[arg-type]
+        natural=count_word(words, why["natural"]),  # type: ignore[arg-type]
+        wild=count_word(words, why["wild"]),  # type: ignore[arg-type]
     )
 
 
@@ -403,16 +336,16 @@ def _too_few_natural_cards(words: Words, why: Reason) -> str:  # R70
         "a meld holds at least {least} natural cards; as a {kind} this has {natural}",
         least,
     ).format(
-        least=said_count(words, least),
+        least=count_word(words, least),
         kind=said_kind(words, why["kind"]),  # type: ignore[arg-type]
-        natural=said_count(words, why["natural"]),  # type: ignore[arg-type]
+        natural=count_word(words, why["natural"]),  # type: ignore[arg-type]
     )
 
 
 @renders("wild_cards_over_limit")
 def _wild_cards_over_limit(words: Words, why: Reason) -> str:  # R51, R52, R55
     most: int = why["most"]  # type: ignore[assignment]
-    facts = {"game": why["game"], "wild": said_count(words, why["wild"])}  # type: ignore[arg-type]
+    facts = {"game": why["game"], "wild": count_word(words, why["wild"])}  # type: ignore[arg-type]
     size = why.get("size")
     if size is None:
         if most == 0:
@@ -427,7 +360,7 @@ def _wild_cards_over_limit(words: Words, why: Reason) -> str:  # R51, R52, R55
                 "and this has {wild}",
                 most,
             )
-        return message.format(most=said_count(words, most), **facts)
+        return message.format(most=count_word(words, most), **facts)
     a_meld = words.meld(why["words"], why["kind"], article="a")  # type: ignore[arg-type]
     if most == 0:
         message = words.gettext(
@@ -444,8 +377,8 @@ def _wild_cards_over_limit(words: Words, why: Reason) -> str:  # R51, R52, R55
         )
     return message.format(
         a_meld=a_meld,
-        size=said_count(words, size),  # type: ignore[arg-type]
-        most=said_count(words, most),
+        size=count_word(words, size),  # type: ignore[arg-type]
+        most=count_word(words, most),
         **facts,
     )
 
@@ -459,9 +392,9 @@ def _set_too_few_natural_cards(words: Words, why: Reason) -> str:  # R54
         least,
     ).format(
         a_set=words.meld(why["words"], "set", article="a"),  # type: ignore[arg-type]
-        least=said_count(words, least),
+        least=count_word(words, least),
         game=why["game"],
-        natural=said_count(words, why["natural"]),  # type: ignore[arg-type]
+        natural=count_word(words, why["natural"]),  # type: ignore[arg-type]
     )
 
 
@@ -476,7 +409,7 @@ def _wild_cards_side_by_side(words: Words, why: Reason) -> str:  # R54
 def _card_not_of_set_rank(words: Words, why: Reason) -> str:
     return words.gettext("{card} does not belong in a set of {ranks}").format(
         card=why["card"],
-        ranks=said_ranks(words, why["rank"]),  # type: ignore[arg-type]
+        ranks=rank_plural(words, why["rank"]),  # type: ignore[arg-type]
     )
 
 
@@ -498,7 +431,7 @@ def _set_repeats_suit(words: Words, why: Reason) -> str:  # R9
 def _set_too_long(words: Words, why: Reason) -> str:  # R9
     return words.gettext(
         "a set holds at most four cards, one of each suit, wild cards included; this has {size}"
-    ).format(size=said_count(words, why["size"]))  # type: ignore[arg-type]
+    ).format(size=count_word(words, why["size"]))  # type: ignore[arg-type]
 
 
 @renders("no_runs")
@@ -531,9 +464,9 @@ def _run_too_short(words: Words, why: Reason) -> str:  # R44
         message = words.gettext("{a_run} needs {least} or more cards in {game}; this has {size}")
     return message.format(
         a_run=words.meld(why["words"], "run", article="a"),  # type: ignore[arg-type]
-        least=said_count(words, why["least"]),  # type: ignore[arg-type]
+        least=count_word(words, why["least"]),  # type: ignore[arg-type]
         game=why["game"],
-        size=said_count(words, why["size"]),  # type: ignore[arg-type]
+        size=count_word(words, why["size"]),  # type: ignore[arg-type]
     )
 
 
@@ -659,7 +592,7 @@ def _part_other_kind(words: Words, why: Reason) -> str:  # R47
     return words.gettext("deal {deal} of {game} needs {a_part}; this is {a_meld}").format(
         deal=why["deal"],
         game=why["game"],
-        a_part=said_a_part(words, why["part"], why["words"]),  # type: ignore[arg-type]
+        a_part=part_words(words, why["words"], why["part"], article="a"),  # type: ignore[arg-type]
         a_meld=words.meld(why["words"], why["kind"], article="a"),  # type: ignore[arg-type]
     )
 
@@ -669,8 +602,8 @@ def _part_other_size(words: Words, why: Reason) -> str:  # R20, R47
     return words.gettext("deal {deal} of {game} needs {a_part}; this one has {size}").format(
         deal=why["deal"],
         game=why["game"],
-        a_part=said_a_part(words, why["part"], why["words"]),  # type: ignore[arg-type]
-        size=said_count(words, why["size"]),  # type: ignore[arg-type]
+        a_part=part_words(words, why["words"], why["part"], article="a"),  # type: ignore[arg-type]
+        size=count_word(words, why["size"]),  # type: ignore[arg-type]
     )
 
 
@@ -679,8 +612,8 @@ def _part_holds_wild_card(words: Words, why: Reason) -> str:  # R55, R56
     return words.gettext("deal {deal} of {game} needs {a_part}; this one holds {wild}").format(
         deal=why["deal"],
         game=why["game"],
-        a_part=said_a_part(words, why["part"], why["words"]),  # type: ignore[arg-type]
-        wild=said_wild_cards(words, why["wild"]),  # type: ignore[arg-type]
+        a_part=part_words(words, why["words"], why["part"], article="a"),  # type: ignore[arg-type]
+        wild=wild_cards_words(words, why["wild"]),  # type: ignore[arg-type]
     )
 
 
@@ -689,7 +622,7 @@ def _part_repeats_suit(words: Words, why: Reason) -> str:  # R55
     return words.gettext("deal {deal} of {game} needs {a_part}; this one repeats a suit").format(
         deal=why["deal"],
         game=why["game"],
-        a_part=said_a_part(words, why["part"], why["words"]),  # type: ignore[arg-type]
+        a_part=part_words(words, why["words"], why["part"], article="a"),  # type: ignore[arg-type]
     )
 
 
@@ -704,8 +637,8 @@ def _initial_meld_wild_cards_per_meld(words: Words, why: Reason) -> str:  # R52
         most,
     ).format(
         game=why["game"],
-        most=said_count(words, most),
-        wild=said_count(words, why["wild"]),  # type: ignore[arg-type]
+        most=count_word(words, most),
+        wild=count_word(words, why["wild"]),  # type: ignore[arg-type]
     )
 
 
@@ -731,8 +664,8 @@ def _initial_meld_wild_cards(words: Words, why: Reason) -> str:  # R53
     return message.format(
         deal=why["deal"],
         game=why["game"],
-        most=said_count(words, most),
-        wild=said_count(words, why["wild"]),  # type: ignore[arg-type]
+        most=count_word(words, most),
+        wild=count_word(words, why["wild"]),  # type: ignore[arg-type]
     )
 
 
@@ -741,7 +674,7 @@ def _contract_other_kind(words: Words, why: Reason) -> str:  # R47
     return words.gettext("deal {deal} of {game} needs {contract}; this is {a_meld}").format(
         deal=why["deal"],
         game=why["game"],
-        contract=said_contract(words, why["contract"], why["words"]),  # type: ignore[arg-type]
+        contract=contract_words(words, why["words"], why["contract"]),  # type: ignore[arg-type]
         a_meld=words.meld(why["words"], why["kind"], article="a"),  # type: ignore[arg-type]
     )
 
@@ -1022,7 +955,7 @@ def _two_cards_take_set_joker(words: Words, why: Reason) -> str:  # R79
 def _one_card_takes_wild_place(words: Words, why: Reason) -> str:  # R24
     return words.gettext("one card takes a wild card's place in {reading}, not {count}").format(
         reading=said_reading(words, why["reading"]),  # type: ignore[arg-type]
-        count=said_count(words, why["count"]),  # type: ignore[arg-type]
+        count=count_word(words, why["count"]),  # type: ignore[arg-type]
     )
 
 
@@ -1161,7 +1094,7 @@ def _needs(words: Words, why: Reason) -> str:
     """ "deal 3 needs two runs of four": the deal's contract."""
     return words.gettext("deal {deal} needs {contract}").format(
         deal=why["deal"],
-        contract=said_contract(words, why["contract"], why["words"]),  # type: ignore[arg-type]
+        contract=contract_words(words, why["words"], why["contract"]),  # type: ignore[arg-type]
     )
 
 
@@ -1194,8 +1127,8 @@ def _meld_too_short_for_part(words: Words, why: Reason) -> str:  # R20
     return words.gettext("{meld} is a {kind} of {size}, too short for a {part}").format(
         meld=_meld_named(words, why),
         kind=said_kind(words, why["kind"]),  # type: ignore[arg-type]
-        size=said_count(words, why["size"]),  # type: ignore[arg-type]
-        part=said_part(words, why["part"], why["words"]),  # type: ignore[arg-type]
+        size=count_word(words, why["size"]),  # type: ignore[arg-type]
+        part=part_words(words, why["words"], why["part"]),  # type: ignore[arg-type]
     )
 
 
@@ -1213,7 +1146,7 @@ def _initial_meld_exactly_contract(words: Words, why: Reason) -> str:  # R21
         "in {game} the initial meld is exactly the contract's melds: {needs}, and {count} "
         "melds were given; further melds wait for the next turn",
         given,
-    ).format(game=why["game"], needs=_needs(words, why), count=said_count(words, given))
+    ).format(game=why["game"], needs=_needs(words, why), count=count_word(words, given))
 
 
 @renders("whole_hand_needed")
@@ -1244,7 +1177,7 @@ def _contract_part_missing(words: Words, why: Reason) -> str:  # R20
     meld_words: MeldWords = why["words"]  # type: ignore[assignment]
     if why["one_kind"]:
         found = short[0][1]
-        said = said_count(words, found) if found else words.pgettext("found", "none")
+        said = count_word(words, found) if found else words.pgettext("found", "none")
     else:
         said = words.listed([said_parts(words, part, meld_words, n) for part, n in short])
     return words.gettext("{needs}; found {found}").format(needs=_needs(words, why), found=said)
@@ -1266,7 +1199,7 @@ def _runs_too_close(words: Words, why: Reason) -> str:  # R48
     return message.format(
         game=why["game"],
         runs=words.meld(why["words"], "run", count=2),  # type: ignore[arg-type]
-        gap=said_count(words, gap),
+        gap=count_word(words, gap),
         first=why["first"],
         second=why["second"],
         one=said_reading(words, why["one"], article=False),  # type: ignore[arg-type]
@@ -1284,7 +1217,7 @@ def _sets_of_one_rank(words: Words, why: Reason) -> str:  # R54
         sets=words.meld(why["words"], "set", count=2),  # type: ignore[arg-type]
         first=why["first"],
         second=why["second"],
-        ranks=said_ranks(words, why["rank"]),  # type: ignore[arg-type]
+        ranks=rank_plural(words, why["rank"]),  # type: ignore[arg-type]
     )
 
 
@@ -1351,7 +1284,7 @@ def _no_natural_card(words: Words, why: Reason) -> str:  # R24
 
 @renders("too_many_natural_cards")
 def _too_many_natural_cards(words: Words, why: Reason) -> str:  # R24, R79
-    count = said_count(words, why["count"])  # type: ignore[arg-type]
+    count = count_word(words, why["count"])  # type: ignore[arg-type]
     if why["most"] == 1:
         return words.gettext(
             "{written} is {count} cards; give the one card to put in a wild card's place"
@@ -1366,7 +1299,1546 @@ def _too_many_natural_cards(words: Words, why: Reason) -> str:  # R24, R79
 
 
 # --- House rules, scores, buys, cards and the referee's errors: their reasons -------
-# (house.py, ruleset.py, scoring.py, bookkeeping.py, cards.py, errors.py)
+# (house.py, ruleset.py, scoring.py, bookkeeping.py, cards.py, variants.py, errors.py)
+
+
+def count_word(words: Words, n: int) -> str:
+    """A small count as a player says it: "no", "one" ... "thirteen"; larger in
+    figures. Every count said in words comes through here.
+
+    >>> count_word(ENGLISH, 0), count_word(ENGLISH, 3), count_word(ENGLISH, 14)
+    ('no', 'three', '14')
+    """
+    said = (
+        words.pgettext("count", "no"),
+        words.pgettext("count", "one"),
+        words.pgettext("count", "two"),
+        words.pgettext("count", "three"),
+        words.pgettext("count", "four"),
+        words.pgettext("count", "five"),
+        words.pgettext("count", "six"),
+        words.pgettext("count", "seven"),
+        words.pgettext("count", "eight"),
+        words.pgettext("count", "nine"),
+        words.pgettext("count", "ten"),
+        words.pgettext("count", "eleven"),
+        words.pgettext("count", "twelve"),
+        words.pgettext("count", "thirteen"),
+    )
+    return said[n] if 0 <= n < len(said) else str(n)
+
+
+def _facts(why: Reason) -> dict[str, Hashable]:
+    return dict(why.facts)
+
+
+def _int(why: Reason, name: str) -> int:
+    return cast(int, why[name])
+
+
+def _str(why: Reason, name: str) -> str:
+    return cast(str, why[name])
+
+
+def _strs(why: Reason, name: str) -> tuple[str, ...]:
+    return tuple(str(item) for item in cast(tuple[object, ...], why[name]))
+
+
+def decks_words(words: Words, decks: int) -> str:
+    """ "one deck", "two decks"."""
+    return words.ngettext("{count} deck", "{count} decks", decks).format(
+        count=count_word(words, decks)
+    )
+
+
+def jokers_words(words: Words, jokers: int) -> str:
+    """ "one joker", "no jokers"."""
+    return words.ngettext("{count} joker", "{count} jokers", jokers).format(
+        count=count_word(words, jokers)
+    )
+
+
+def pack_words(words: Words, decks: int, jokers: int) -> str:
+    """A table's pack: "two decks and four jokers" (R3, R49)."""
+    return words._("{decks} and {jokers}").format(
+        decks=decks_words(words, decks), jokers=jokers_words(words, jokers)
+    )
+
+
+def points_words(words: Words, points: int) -> str:
+    """ "1 point", "25 points"."""
+    return words.ngettext("{count} point", "{count} points", points).format(count=points)
+
+
+def player_counts(words: Words, counts: Sequence[int]) -> str:
+    """The player counts a game allows: "3 to 8", "4 or 6", "4"."""
+    if len(counts) > 2 and tuple(counts) == tuple(range(counts[0], counts[-1] + 1)):
+        return words._("{low} to {high}").format(low=counts[0], high=counts[-1])
+    return words.listed([str(n) for n in counts], "or")
+
+
+# Cards and the pack (R1-R3)
+
+
+@renders("not_a_card")
+def _not_a_card(words: Words, why: Reason) -> str:
+    return words._('"{token}" is not a card').format(**_facts(why))
+
+
+@renders("not_a_rank")
+def _not_a_rank(words: Words, why: Reason) -> str:
+    return words._('"{token}" is not a rank; use A, 2 to 10, J, Q or K').format(**_facts(why))
+
+
+@renders("not_a_suit")
+def _not_a_suit(words: Words, why: Reason) -> str:
+    return words._('"{token}" is not a suit; use S, H, D or C').format(**_facts(why))
+
+
+@renders("more_than_the_pack")
+def _more_than_the_pack(words: Words, why: Reason) -> str:
+    """R3, R49: facts ``card`` (None: the joker), ``count``, ``limit``, ``decks`` and
+    ``jokers`` (None: two a deck)."""
+    decks, jokers, count, limit = (_int(why, n) for n in ("decks", "jokers", "count", "limit"))
+    card = why["card"]
+    if card is None:
+        what = words.ngettext(
+            "there is {count} joker here, but the pack of {pack} holds only {limit}",
+            "there are {count} jokers here, but the pack of {pack} holds only {limit}",
+            count,
+        )
+    else:
+        what = words.ngettext(
+            "there is {count} {card} here, but the pack of {pack} holds only {limit}",
+            "there are {count} {card} here, but the pack of {pack} holds only {limit}",
+            count,
+        )
+    if jokers == 2 * decks:
+        pack = words._("{decks} ({cards} cards)").format(
+            decks=decks_words(words, decks), cards=54 * decks
+        )
+    else:
+        pack = words._("{pack} ({cards} cards)").format(
+            pack=pack_words(words, decks, jokers), cards=52 * decks + jokers
+        )
+    return what.format(
+        count=count_word(words, count), card=card, pack=pack, limit=count_word(words, limit)
+    )
+
+
+# Buys and the deal (R76, R77)
+
+
+@renders("game_over_no_buy")
+def _game_over_no_buy(words: Words, why: Reason) -> str:
+    return words._("the game is over: there is no deal to buy in")
+
+
+@renders("buys_used_up")
+def _buys_used_up(words: Words, why: Reason) -> str:
+    """R77: facts ``player``, ``limit`` and ``per`` ("deal" or "game")."""
+    player, limit = why["player"], _int(why, "limit")
+    if why["per"] == "deal":
+        if limit == 0:
+            return words._("no one may buy a discard this deal")
+        said = words.ngettext(
+            "{player} has used the one buy allowed this deal",
+            "{player} has used all {limit} buys this deal",
+            limit,
+        )
+    else:
+        if limit == 0:
+            return words._("no one may buy a discard in this game")
+        said = words.ngettext(
+            "{player} has used the one buy allowed in this game",
+            "{player} has used all {limit} buys in this game",
+            limit,
+        )
+    return said.format(player=player, limit=limit)
+
+
+# Games, their options and deals (R35, R36, R49)
+
+
+@renders("unknown_variant")
+def _unknown_variant(words: Words, why: Reason) -> str:
+    return words._('there is no variant "{variant}"; choose one of {known}').format(
+        variant=why["variant"], known=", ".join(_strs(why, "known"))
+    )
+
+
+@renders("not_an_option")
+def _not_an_option(words: Words, why: Reason) -> str:
+    offered = _strs(why, "offered")
+    return words._('"{name}" is not an option of {game}; its options are {offered}').format(
+        name=why["name"],
+        game=why["game"],
+        offered=", ".join(offered) or words.pgettext("no options", "none"),
+    )
+
+
+@renders("option_not_true_or_false")
+def _option_not_true_or_false(words: Words, why: Reason) -> str:
+    return words._('option "{name}" must be true or false').format(**_facts(why))
+
+
+@renders("not_a_deal")
+def _not_a_deal(words: Words, why: Reason) -> str:
+    deals = _int(why, "deals")
+    return words.ngettext(
+        "{game} has {count} deal: deal must be 1 to {deals}; {number} is not a deal",
+        "{game} has {count} deals: deal must be 1 to {deals}; {number} is not a deal",
+        deals,
+    ).format(count=count_word(words, deals), **_facts(why))
+
+
+@renders("players_not_allowed")
+def _players_not_allowed(words: Words, why: Reason) -> str:
+    allowed = cast(tuple[int, ...], why["allowed"])
+    return words._("{game} is for {allowed} players, not {players}").format(
+        game=why["game"], allowed=player_counts(words, allowed), players=why["players"]
+    )
+
+
+# Seating the table (R30, R31, R35)
+
+
+@renders("teams_needed")
+def _teams_needed(words: Words, why: Reason) -> str:
+    return words._("{game} is played by two teams; give two team names").format(**_facts(why))
+
+
+@renders("no_teams")
+def _no_teams(words: Words, why: Reason) -> str:
+    return words._("{game} is played each for themself; it has no teams").format(**_facts(why))
+
+
+@renders("no_such_player")
+def _no_such_player(words: Words, why: Reason) -> str:
+    return words._('there is no player "{name}" in this game; the players are {players}').format(
+        name=why["name"], players=", ".join(_strs(why, "players"))
+    )
+
+
+@renders("name_missing")
+def _name_missing(words: Words, why: Reason) -> str:
+    if why["who"] == "team":
+        return words._("a team needs a name")
+    return words._("a player needs a name")
+
+
+@renders("name_prints_as_nothing")
+def _name_prints_as_nothing(words: Words, why: Reason) -> str:
+    if why["who"] == "team":
+        said = words._(
+            "a team's name {name!r} holds a character that prints as nothing; type it again"
+        )
+    else:
+        said = words._(
+            "a player's name {name!r} holds a character that prints as nothing; type it again"
+        )
+    return said.format(name=why["name"])
+
+
+@renders("name_not_shown")
+def _name_not_shown(words: Words, why: Reason) -> str:
+    if why["who"] == "team":
+        said = words._(
+            "a team's name {name!r} holds a character that cannot be shown "
+            "(a control or formatting character); type it again"
+        )
+    else:
+        said = words._(
+            "a player's name {name!r} holds a character that cannot be shown "
+            "(a control or formatting character); type it again"
+        )
+    return said.format(name=why["name"])
+
+
+@renders("name_too_long")
+def _name_too_long(words: Words, why: Reason) -> str:
+    return words._('"{name}" is too long a name: {most} characters at most').format(**_facts(why))
+
+
+@renders("name_twice")
+def _name_twice(words: Words, why: Reason) -> str:
+    if why["who"] == "team":
+        said = words._('two teams are called "{name}"; give each its own name')
+    else:
+        said = words._('two players are called "{name}"; give each its own name')
+    return said.format(name=why["name"])
+
+
+# A deal's score (R26-R31, R60-R64, R75)
+
+
+@renders("scores_missing")
+def _scores_missing(words: Words, why: Reason) -> str:
+    players = _strs(why, "players")
+    return words.ngettext(
+        "{players} scores in deal {deal}: give the cards left in hand, or the points",
+        "{players} score in deal {deal}: give the cards left in hand, or the points",
+        len(players),
+    ).format(players=words.listed(players), deal=why["deal"])
+
+
+@renders("points_to_no_player")
+def _points_to_no_player(words: Words, why: Reason) -> str:
+    return words._(
+        'there is no player "{name}" to give points to; the players are {players}'
+    ).format(name=why["name"], players=", ".join(_strs(why, "players")))
+
+
+@renders("bonus_twice")
+def _bonus_twice(words: Words, why: Reason) -> str:
+    return words._("{player}'s bonus or penalty is given twice; give it once").format(
+        **_facts(why)
+    )
+
+
+@renders("bonus_out_of_range")
+def _bonus_out_of_range(words: Words, why: Reason) -> str:
+    return words._(
+        "{player}'s bonus or penalty must be a whole number from {low} to {high}"
+    ).format(**_facts(why))
+
+
+@renders("bonus_reason_too_long")
+def _bonus_reason_too_long(words: Words, why: Reason) -> str:
+    return words._("the reason for {player}'s points is {most} characters at most").format(
+        **_facts(why)
+    )
+
+
+@renders("bonus_reason_not_shown")
+def _bonus_reason_not_shown(words: Words, why: Reason) -> str:
+    return words._(
+        "the reason for {player}'s points holds a character that cannot be shown"
+    ).format(**_facts(why))
+
+
+@renders("no_bent_table")
+def _no_bent_table(words: Words, why: Reason) -> str:
+    return words._("{game} has no bent table; only a game that doubles it has one").format(
+        **_facts(why)
+    )
+
+
+@renders("someone_goes_out")
+def _someone_goes_out(words: Words, why: Reason) -> str:
+    return words._(
+        "in {game} the discards are reshuffled when the stock runs out, so a deal "
+        "ends only when someone goes out: say who went out of deal {deal}"
+    ).format(**_facts(why))
+
+
+@renders("bent_table_without_going_out")
+def _bent_table_without_going_out(words: Words, why: Reason) -> str:
+    return words._(
+        "a bent table is a player going out in one turn; the stock ran out, so "
+        "nobody went out to bend it"
+    )
+
+
+@renders("hand_given_twice")
+def _hand_given_twice(words: Words, why: Reason) -> str:
+    return words._("{player} is given twice; give each player's hand once").format(**_facts(why))
+
+
+@renders("went_out_with_cards")
+def _went_out_with_cards(words: Words, why: Reason) -> str:
+    return words._("{player} went out, so {player} has no cards left to score").format(
+        **_facts(why)
+    )
+
+
+@renders("empty_hand_not_out")
+def _empty_hand_not_out(words: Words, why: Reason) -> str:
+    """R26, R27: facts ``player``, ``deal``, ``out`` (who went out; None where the
+    stock ran out) and ``said`` (whether the table has said how the deal ended)."""
+    if not why["said"]:
+        said = words._(
+            "{player} cannot score 0 in deal {deal}: only the player who went out "
+            "has no cards left"
+        )
+    elif why["out"] is None:
+        said = words._(
+            "{player} cannot score 0 in deal {deal}: the stock ran out, so "
+            "nobody went out and every hand still holds cards"
+        )
+    else:
+        said = words._(
+            "{player} cannot score 0 in deal {deal}: only {out}, who went out, has no "
+            "cards left; every other hand holds at least one card"
+        )
+    return said.format(**_facts(why))
+
+
+@renders("points_below_zero")
+def _points_below_zero(words: Words, why: Reason) -> str:
+    return words._("{player}'s points cannot be below 0; {points} was given").format(**_facts(why))
+
+
+@renders("points_not_a_multiple")
+def _points_not_a_multiple(words: Words, why: Reason) -> str:
+    return words._(
+        "{player}'s {points} cannot be a hand in {game}: every card is worth a multiple of {step}"
+    ).format(
+        player=why["player"],
+        points=points_words(words, _int(why, "points")),
+        game=why["game"],
+        step=why["step"],
+    )
+
+
+@renders("points_over_the_pack")
+def _points_over_the_pack(words: Words, why: Reason) -> str:
+    return words.ngettext(
+        "{player}'s {points} point is more than the whole pack is worth ({most})",
+        "{player}'s {points} points are more than the whole pack is worth ({most})",
+        _int(why, "points"),
+    ).format(**_facts(why))
+
+
+@renders("points_no_hand")
+def _points_no_hand(words: Words, why: Reason) -> str:
+    """R28, R29, R60: no cards of the game add up to ``points``; ``smallest`` where
+    they are fewer than its smallest card is worth (else None)."""
+    points = points_words(words, _int(why, "points"))
+    if why["smallest"] is not None:
+        said = words._(
+            "{player} cannot have {points} left; no hand in {game} is worth {points}: "
+            "its smallest card is worth {smallest}"
+        )
+    else:
+        said = words._("{player} cannot have {points} left; no cards of {game} add up to {points}")
+    return said.format(
+        player=why["player"], points=points, game=why["game"], smallest=why["smallest"]
+    )
+
+
+@renders("game_over")
+def _game_over(words: Words, why: Reason) -> str:
+    deals = _int(why, "deals")
+    return words.ngettext(
+        "the game is over: {count} deal is played",
+        "the game is over: {count} deals are played",
+        deals,
+    ).format(count=count_word(words, deals))
+
+
+@renders("pot_out_of_range")
+def _pot_out_of_range(words: Words, why: Reason) -> str:
+    """R33: ``what`` is "stake" or "payout"."""
+    if why["what"] == "stake":
+        said = words._("the pot's stake is a whole number from 0 to {most:,}, not {amount:,}")
+    else:
+        said = words._("the pot's payout is a whole number from 0 to {most:,}, not {amount:,}")
+    return said.format(**_facts(why))
+
+
+# A deal or a game as the table enters it (storage's reading of what was sent)
+
+
+@renders("cards_and_points")
+def _cards_and_points(words: Words, why: Reason) -> str:
+    return words._("give {player}'s cards or points, not both").format(**_facts(why))
+
+
+@renders("reason_without_points")
+def _reason_without_points(words: Words, why: Reason) -> str:
+    return words._(
+        "a reason is given for {player}'s points, but no points; give the points too"
+    ).format(**_facts(why))
+
+
+@renders("no_pot")
+def _no_pot(words: Words, why: Reason) -> str:
+    return words._("{game} has no pot; only Cap-It plays for one").format(**_facts(why))
+
+
+# A house rules document that cannot be read (R71: a 400 naming the key). Each
+# reason's ``path`` is where the value is: the key, then list positions and keys.
+
+
+def _path_item(words: Words, inside: str, number: int) -> str:
+    if inside == "deals":
+        return words.pgettext("house rules path", "deal {number}").format(number=number)
+    if inside == "contract":
+        return words.pgettext("house rules path", "part {number}").format(number=number)
+    if inside in ("pack", "wild_limit_by_size"):
+        return words.pgettext("house rules path", "row {number}").format(number=number)
+    if inside == "bonuses":
+        return words.pgettext("house rules path", "bonus {number}").format(number=number)
+    return words.pgettext("house rules path", "item {number}").format(number=number)
+
+
+def _at_value(words: Words, why: Reason, said: str, **more: str) -> str:
+    """``said`` (a message with ``{where}`` and ``{field}``) for the value at the
+    reason's path: ``'"deals", deal 2, part 1: "min" must be ...'``."""
+    path = cast(tuple[str | int, ...], why["path"])
+    key, where = str(path[0]), ""
+    if len(path) > 1:
+        steps = [f'"{key}"']
+        for step, inside in zip(path[1:], path[:-1], strict=True):
+            if isinstance(step, int):
+                steps.append(_path_item(words, str(inside), step))
+        where = ", ".join(steps) + ": "
+    field = next((str(step) for step in reversed(path) if isinstance(step, str)), key)
+    return said.format(**(_facts(why) | {"where": where, "field": field} | more))
+
+
+def _quoted(words: Words, why: Reason, name: str, last: str = "and") -> str:
+    return words.listed([f'"{key}"' for key in _strs(why, name)], last)
+
+
+@renders("house_rules_not_an_object")
+def _house_rules_not_an_object(words: Words, why: Reason) -> str:
+    return words._("house rules must be an object of changes")
+
+
+@renders("not_a_house_rule")
+def _not_a_house_rule(words: Words, why: Reason) -> str:
+    return words._('"{key}" is not a house rule; the keys are {keys}').format(
+        key=why["key"], keys=", ".join(_strs(why, "keys"))
+    )
+
+
+@renders("value_not_whole_number")
+def _value_not_whole_number(words: Words, why: Reason) -> str:
+    return _at_value(
+        words, why, words._('{where}"{field}" must be a whole number from {low} to {high}')
+    )
+
+
+@renders("value_not_whole_number_or_null")
+def _value_not_whole_number_or_null(words: Words, why: Reason) -> str:
+    return _at_value(
+        words, why, words._('{where}"{field}" must be null or a whole number from {low} to {high}')
+    )
+
+
+@renders("value_not_true_or_false")
+def _value_not_true_or_false(words: Words, why: Reason) -> str:
+    return _at_value(words, why, words._('{where}"{field}" must be true or false'))
+
+
+@renders("value_not_a_choice")
+def _value_not_a_choice(words: Words, why: Reason) -> str:
+    said = words._('{where}"{field}" must be {choices}')
+    return _at_value(words, why, said, choices=_quoted(words, why, "choices", "or"))
+
+
+@renders("value_not_an_object")
+def _value_not_an_object(words: Words, why: Reason) -> str:
+    said = words._('{where}"{field}" must be an object with {keys}')
+    return _at_value(words, why, said, keys=_quoted(words, why, "keys"))
+
+
+@renders("key_not_read_here")
+def _key_not_read_here(words: Words, why: Reason) -> str:
+    said = words._('{where}"{field}" is not read here; the keys are {keys}')
+    return _at_value(words, why, said, keys=_quoted(words, why, "keys"))
+
+
+@renders("key_missing")
+def _key_missing(words: Words, why: Reason) -> str:
+    return _at_value(words, why, words._('{where}"{field}" is missing'))
+
+
+def _list_items(words: Words, items: str) -> str:
+    if items == "melds":
+        return words.pgettext("a list of", "melds")
+    if items == "deals":
+        return words.pgettext("a list of", "deals")
+    if items == "player counts":
+        return words.pgettext("a list of", "player counts")
+    if items == "bonuses":
+        return words.pgettext("a list of", "bonuses")
+    return words.pgettext("a list of", "rows")
+
+
+@renders("list_size")
+def _list_size(words: Words, why: Reason) -> str:
+    """Facts ``low``, ``high`` and ``items`` ("melds", "deals", "player counts",
+    "rows", "bonuses")."""
+    if _int(why, "low"):
+        said = words._('{where}"{field}" must be a list of {low} to {high} {items}')
+    else:
+        said = words._('{where}"{field}" must be a list of at most {high} {items}')
+    items = _list_items(words, _str(why, "items"))
+    return _at_value(words, why, said, items=items)
+
+
+@renders("value_not_text")
+def _value_not_text(words: Words, why: Reason) -> str:
+    return _at_value(words, why, words._('{where}"{field}" must be text'))
+
+
+@renders("text_empty")
+def _text_empty(words: Words, why: Reason) -> str:
+    return _at_value(words, why, words._('{where}"{field}" must not be empty'))
+
+
+@renders("text_too_long")
+def _text_too_long(words: Words, why: Reason) -> str:
+    return _at_value(words, why, words._('{where}"{field}" must be at most {most} characters'))
+
+
+@renders("text_not_printable")
+def _text_not_printable(words: Words, why: Reason) -> str:
+    return _at_value(words, why, words._('{where}"{field}" must hold printable characters only'))
+
+
+@renders("whole_hand_not_one_key")
+def _whole_hand_not_one_key(words: Words, why: Reason) -> str:
+    said = words._('{where}"{field}" must be null, {at_least} or {exactly}')
+    return _at_value(words, why, said, at_least='{"at_least": N}', exactly='{"exactly": N}')
+
+
+@renders("player_count_not_whole_number")
+def _player_count_not_whole_number(words: Words, why: Reason) -> str:
+    return words._('"players" must list whole numbers from {low} to {high}').format(**_facts(why))
+
+
+@renders("player_count_twice")
+def _player_count_twice(words: Words, why: Reason) -> str:
+    return _at_value(words, why, words._('{where}"{field}" must name each player count once'))
+
+
+@renders("pack_not_rows")
+def _pack_not_rows(words: Words, why: Reason) -> str:
+    said = words._('{where}"{field}" must be {one_pack} or a list of rows by players')
+    return _at_value(words, why, said, one_pack='{"decks": N, "jokers": N}')
+
+
+@renders("players_not_a_span")
+def _players_not_a_span(words: Words, why: Reason) -> str:
+    return _at_value(words, why, words._('{where}"{field}" must be [lowest, highest]'))
+
+
+@renders("pack_rows_overlap")
+def _pack_rows_overlap(words: Words, why: Reason) -> str:
+    return _at_value(
+        words,
+        why,
+        words._('{where}"{field}" names {players} players in two rows; give each count one pack'),
+    )
+
+
+@renders("wild_sizes_not_rising")
+def _wild_sizes_not_rising(words: Words, why: Reason) -> str:
+    if why["kind"] == "set":
+        said = words._('{where}"{field}" must be larger than the sizes above it for a set')
+    else:
+        said = words._('{where}"{field}" must be larger than the sizes above it for a run')
+    return _at_value(words, why, said)
+
+
+@renders("values_not_an_object")
+def _values_not_an_object(words: Words, why: Reason) -> str:
+    return _at_value(
+        words,
+        why,
+        words._('{where}"{field}" must be an object of points by rank ({ranks}), "JK" or card'),
+        ranks='"A", "2" ... "K"',
+    )
+
+
+@renders("value_key_not_a_card")
+def _value_key_not_a_card(words: Words, why: Reason) -> str:
+    return _at_value(
+        words,
+        why,
+        words._('{where}"{field}" is not a rank ({ranks}), "JK" or a card ("AH")'),
+        ranks='"A", "2" ... "K"',
+    )
+
+
+@renders("bonus_name_twice")
+def _bonus_name_twice(words: Words, why: Reason) -> str:
+    return _at_value(
+        words, why, words._('{where}"{field}" names "{name}" twice; give each bonus its own name')
+    )
+
+
+@renders("wild_limit_by_size_without_table")
+def _wild_limit_by_size_without_table(words: Words, why: Reason) -> str:
+    return _at_value(
+        words,
+        why,
+        words._('{where}"{field}" may be "by_size" only with a table ("{table}")'),
+        table="wild_limit_by_size",
+    )
+
+
+@renders("wild_table_without_by_size")
+def _wild_table_without_by_size(words: Words, why: Reason) -> str:
+    return _at_value(
+        words,
+        why,
+        words._('{where}"{field}" is read only with "{limit}": "by_size"'),
+        limit="wild_limit",
+    )
+
+
+# House rules no table could play (R71: a 422 naming the change at fault, ``key``).
+
+
+def _unplayable(words: Words, why: Reason, said: str, **more: str) -> str:
+    sentence = said.format(**(_facts(why) | more))
+    return words._('"{key}": {sentence}').format(key=why["key"], sentence=sentence)
+
+
+def _meld_words(why: Reason) -> MeldWords:
+    return cast("MeldWords", why["words"])
+
+
+@renders("no_deals")
+def _no_deals(words: Words, why: Reason) -> str:
+    return _unplayable(words, why, words._("a game needs at least one deal"))
+
+
+@renders("distinct_suits_set_min")
+def _distinct_suits_set_min(words: Words, why: Reason) -> str:
+    said = words._(
+        "{a_set} must be {count} or more cards, and {a_set} of distinct suits holds at most four"
+    )
+    a_set = words.meld(_meld_words(why), "set", article="a")
+    return _unplayable(
+        words, why, said, a_set=a_set, count=count_word(words, _int(why, "set_min"))
+    )
+
+
+@renders("odd_players_in_teams")
+def _odd_players_in_teams(words: Words, why: Reason) -> str:
+    players = words.listed(_strs(why, "players"), "or")
+    return _unplayable(
+        words, why, words._("{counts} players cannot play in two teams"), counts=players
+    )
+
+
+@renders("no_pack_for_players")
+def _no_pack_for_players(words: Words, why: Reason) -> str:
+    return _unplayable(words, why, words._("no pack is given for {players} players"))
+
+
+@renders("deal_asks_no_meld")
+def _deal_asks_no_meld(words: Words, why: Reason) -> str:
+    said = words._("deal {deal} asks for no meld: give it a contract or a whole hand")
+    return _unplayable(words, why, said)
+
+
+def _asks(words: Words, why: Reason) -> str:
+    part = cast("ContractPart", why["part"])
+    return part_words(words, _meld_words(why), part, article="a")
+
+
+@renders("deal_part_no_runs")
+def _deal_part_no_runs(words: Words, why: Reason) -> str:
+    said = words._("deal {deal} asks for {a_part}, and {runs} are not melds here")
+    runs = words.meld(_meld_words(why), "run", count=2)
+    return _unplayable(words, why, said, a_part=_asks(words, why), runs=runs)
+
+
+@renders("deal_part_too_short")
+def _deal_part_too_short(words: Words, why: Reason) -> str:
+    said = words._("deal {deal} asks for {a_part}, and {a_meld} must be {count} or more cards")
+    kind = cast("ContractPart", why["part"]).kind
+    return _unplayable(
+        words,
+        why,
+        said,
+        a_part=_asks(words, why),
+        a_meld=words.meld(_meld_words(why), kind, article="a"),
+        count=count_word(words, _int(why, "shortest")),
+    )
+
+
+@renders("deal_part_distinct_suits")
+def _deal_part_distinct_suits(words: Words, why: Reason) -> str:
+    said = words._(
+        "deal {deal} asks for {a_part}, and {a_set} of distinct suits holds at most four cards"
+    )
+    a_set = words.meld(_meld_words(why), "set", article="a")
+    return _unplayable(words, why, said, a_part=_asks(words, why), a_set=a_set)
+
+
+@renders("deal_part_run_too_long")
+def _deal_part_run_too_long(words: Words, why: Reason) -> str:
+    said = words._("deal {deal} asks for {a_part}, and {a_run} holds at most {count} cards")
+    return _unplayable(
+        words,
+        why,
+        said,
+        a_part=_asks(words, why),
+        a_run=words.meld(_meld_words(why), "run", article="a"),
+        count=count_word(words, _int(why, "longest")),
+    )
+
+
+@renders("whole_hand_over_a_hand")
+def _whole_hand_over_a_hand(words: Words, why: Reason) -> str:
+    said = words._(
+        "deal {deal} must meld {cards} cards, and a hand holds at most {most}: "
+        "the {dealt} dealt and the one drawn"
+    )
+    return _unplayable(words, why, said, most=str(_int(why, "dealt") + 1))
+
+
+@renders("whole_hand_over_contract")
+def _whole_hand_over_contract(words: Words, why: Reason) -> str:
+    said = words._(
+        "deal {deal} must meld at least {cards} cards, and its contract melds at most "
+        "{most}, with no further melds"
+    )
+    return _unplayable(words, why, said)
+
+
+@renders("whole_hand_under_contract")
+def _whole_hand_under_contract(words: Words, why: Reason) -> str:
+    said = words._("deal {deal} must meld exactly {cards} cards, and its contract needs {needs}")
+    return _unplayable(words, why, said)
+
+
+@renders("whole_hand_not_exact")
+def _whole_hand_not_exact(words: Words, why: Reason) -> str:
+    """R58: ``further`` is the fewest cards with further melds (None: none allowed)."""
+    if why["further"] is None:
+        said = words._(
+            "deal {deal} must meld exactly {cards} cards, and its contract melds exactly {needs}"
+        )
+    else:
+        said = words._(
+            "deal {deal} must meld exactly {cards} cards, and its contract melds exactly "
+            "{needs}, or {further} or more with further melds"
+        )
+    return _unplayable(words, why, said)
+
+
+@renders("pack_too_small")
+def _pack_too_small(words: Words, why: Reason) -> str:
+    said = words._(
+        "the pack for {players} players, {pack} ({size} cards), cannot deal {cards} cards "
+        "to each of {players} players and one to start the discard pile: that takes {needs}"
+    )
+    pack = pack_words(words, _int(why, "decks"), _int(why, "jokers"))
+    return _unplayable(words, why, said, pack=pack)
 
 
 # --- Games, contracts and readings described (the pages' lines) ---------------------
+# (the contract of a deal, the changes of a table's rules, the game's rules; the
+# sheet's, the checker's and the forms' lines)
+
+
+def size_words(words: Words, part: ContractPart) -> str:
+    """A contract part's size: "three", "exactly four", "seven or more"."""
+    count = count_word(words, part.min)
+    if part.exact:
+        return words.pgettext("meld size", "exactly {count}").format(count=count)
+    if part.or_more:
+        return words.pgettext("meld size", "{count} or more").format(count=count)
+    return count
+
+
+def part_words(
+    words: Words,
+    meld_words: MeldWords,
+    part: ContractPart,
+    *,
+    count: int = 1,
+    article: Literal["", "a", "the"] = "",
+) -> str:
+    """One part of a contract in the game's words, without its count: "trios of
+    exactly three", "an escalera of four", "a group with no wild card" (R42, R47, R55).
+
+    >>> from .ruleset import ContractPart, MeldWords
+    >>> carioca = MeldWords("trío", "tríos", "escalera", "escaleras")
+    >>> part_words(ENGLISH, carioca, ContractPart("run", 4), article="a")
+    'an escalera of four'
+    """
+    if part.name:
+        name = part.name if count == 1 else part.name + "s"
+        if not article:
+            return name
+        if words.language == "en":
+            return (
+                "an " if article == "a" and name[:1].lower() in "aeiou" else f"{article} "
+            ) + name
+        if article == "a":
+            return words.pgettext("a named meld", "a {name}").format(name=name)
+        return words.pgettext("a named meld", "the {name}").format(name=name)
+    noun = words.meld(meld_words, part.kind, count=count, article=article)
+    minimum = 3 if part.kind == "set" else 4
+    if meld_words.names_size and part.min == minimum and not part.exact:
+        text = noun
+    else:
+        text = words._("{meld} of {size}").format(meld=noun, size=size_words(words, part))
+    if part.no_wild:
+        text = words._("{meld} with no wild card").format(meld=text)
+    return text
+
+
+def contract_words(words: Words, meld_words: MeldWords, contract: Sequence[ContractPart]) -> str:
+    """A contract in words: "one set of three and one run of four", "two groups of
+    exactly three"; a contract of no parts is the whole hand (R58)."""
+    if not contract:
+        return words._("the whole hand in legal melds")
+    counts = Counter(contract)
+    return words.listed(
+        [
+            words._("{count} {part}").format(
+                count=count_word(words, n), part=part_words(words, meld_words, part, count=n)
+            )
+            for part, n in counts.items()
+        ]
+    )
+
+
+def capitalized(text: str) -> str:
+    """The sentence with its first letter capital: a quoted word's too ('"Threes"');
+    "2s" stays."""
+    start = 1 if text.startswith('"') else 0
+    return text[:start] + text[start : start + 1].upper() + text[start + 1 :]
+
+
+def player_counts_words(words: Words, rules: Ruleset) -> str:
+    """ "for 3 to 8 players"-style counts of a game: "3 to 8", "4 or 6"."""
+    return player_counts(words, rules.players)
+
+
+def rank_plural(words: Words, rank: int) -> str:
+    """A rank said of several cards (1 the ace ... 13 the king): "aces", "sixes"."""
+    said = (
+        words.pgettext("ranks", "aces"),
+        words.pgettext("ranks", "twos"),
+        words.pgettext("ranks", "threes"),
+        words.pgettext("ranks", "fours"),
+        words.pgettext("ranks", "fives"),
+        words.pgettext("ranks", "sixes"),
+        words.pgettext("ranks", "sevens"),
+        words.pgettext("ranks", "eights"),
+        words.pgettext("ranks", "nines"),
+        words.pgettext("ranks", "tens"),
+        words.pgettext("ranks", "jacks"),
+        words.pgettext("ranks", "queens"),
+        words.pgettext("ranks", "kings"),
+    )
+    return said[(rank - 1) % 13]  # 14: the ace high
+
+
+def packs_words(words: Words, rows: Sequence[tuple[int, int, int, int]]) -> str:
+    """A table's packs by players (R3, R49): "pack: two decks and four jokers", or
+    "pack: 2-4 players one deck and two jokers; 5-8 players ..."."""
+    if len(rows) == 1:
+        return words._("pack: {pack}").format(pack=pack_words(words, rows[0][2], rows[0][3]))
+    said = [
+        words._("{players} players {pack}").format(
+            players=str(low) if low == high else f"{low}-{high}",
+            pack=pack_words(words, decks, jokers),
+        )
+        for low, high, decks, jokers in rows
+    ]
+    return words._("pack: {packs}").format(packs="; ".join(said))
+
+
+def house_deal_lines(
+    words: Words, meld_words: MeldWords, count: int | None, deals: Sequence[DealRule]
+) -> list[str]:
+    """R68, R73: how many deals there are now (``count``, None where unchanged), then
+    each deal that changed, in words."""
+    lines = []
+    if count is not None:
+        lines.append(
+            words.ngettext("{count} deal", "{count} deals", count).format(
+                count=count_word(words, count)
+            )
+        )
+    for deal in deals:
+        clauses = [
+            words._("deal {number}: {cards} cards, {contract}").format(
+                number=deal.number,
+                cards=deal.cards,
+                contract=contract_words(words, meld_words, deal.contract),
+            )
+        ]
+        if deal.whole_hand is not None:
+            if deal.whole_hand.exactly:
+                said = words._("melds holding exactly {cards} cards")
+            else:
+                said = words._("melds holding at least {cards} cards")
+            clauses.append(said.format(cards=deal.whole_hand.cards))
+        if deal.meld_wilds is not None:
+            clauses.append(
+                words._("at most {count} wild in each meld").format(
+                    count=count_word(words, deal.meld_wilds)
+                )
+            )
+        if deal.contract_wilds is not None:
+            clauses.append(
+                words._("at most {count} wild in all").format(
+                    count=count_word(words, deal.contract_wilds)
+                )
+            )
+        lines.append(", ".join(clauses))
+    return lines
+
+
+def house_value_lines(
+    words: Words, before: Mapping[str, int], after: Mapping[str, int]
+) -> list[str]:
+    """R60, R73: each card value that changed: "jokers are worth 25", "aces are worth
+    15", "AH is worth 1"."""
+    lines = []
+    for token in (*after, *(token for token in before if token not in after)):
+        points = after[token] if token in after else after[token[:-1]]
+        if before.get(token) == points:
+            continue
+        if token == JOKER_TOKEN:
+            said = words._("jokers are worth {points}").format(points=points)
+        elif token in RANK_TOKENS:
+            said = words._("{ranks} are worth {points}").format(
+                ranks=rank_plural(words, RANK_TOKENS.index(token) + 1), points=points
+            )
+        else:
+            said = words._("{card} is worth {points}").format(card=token, points=points)
+        lines.append(said)
+    return lines
+
+
+def _ace_words(words: Words, ace: str) -> str:
+    if ace == "low_or_high":
+        return words._("an ace is low or high, never both: A 2 3 or Q K A")
+    if ace == "high_only":
+        return words._("aces are high only: Q K A, never A 2 3")
+    if ace == "both_ends":
+        return words._("an ace may end a sequence at both ends: A 2 … K A")
+    return words._("an ace may turn the corner: Q K A 2")
+
+
+def _limit_words(words: Words, limit: str) -> str:
+    if limit == "any":
+        return words._("a meld may hold any number of wild cards")
+    if limit == "one":
+        return words._("a meld holds at most one wild card")
+    if limit == "no_more_than_natural":
+        return words._("a meld holds no more wild cards than natural cards")
+    if limit == "fewer_than_natural":
+        return words._("a meld holds more natural cards than wild cards")
+    if limit == "two_natural":
+        return words._("a meld holds at least two natural cards")
+    return words._("wild cards by the size of the meld")
+
+
+def exchange_rule_words(words: Words, exchange: str) -> str:
+    """R79: what happens to a joker when a player holds the card it stands for."""
+    if exchange == "in_meld":
+        return words._(
+            "a wild card's own card takes its place, and the wild card is used at once in "
+            "a new meld"
+        )
+    if exchange == "to_hand":
+        return words._(
+            "a joker's own card takes its place, and the joker goes into the player's hand"
+        )
+    if exchange == "move":
+        return words._(
+            "a joker at an end of a sequence moves to the other end when its own card is laid"
+        )
+    if exchange == "move_anywhere":
+        return words._("a joker in a sequence moves to any place in it when its own card is laid")
+    if exchange == "move_to_top":
+        return words._("a joker in a sequence moves to the top when its own card is laid")
+    if exchange == "two_for_one":
+        return words._(
+            "two cards of a group's rank take its joker into the hand; a joker at an "
+            "end of a sequence moves to the other end"
+        )
+    return words._("jokers stay where they are")
+
+
+def _naturals(words: Words, n: int) -> str:
+    return words.ngettext("{count} natural card", "{count} natural cards", n).format(
+        count=count_word(words, n)
+    )
+
+
+def _buys_words(words: Words, rules: Ruleset) -> str:
+    buys, said = rules.buys, []
+    if buys.per_deal is not None:
+        said.append(words._("{count} a deal").format(count=buys.per_deal))
+    if buys.last_deal is not None:
+        said.append(words._("{count} in the last deal").format(count=buys.last_deal))
+    if buys.per_game is not None:
+        said.append(words._("{count} in the game").format(count=buys.per_game))
+    if not said:
+        return words._("no limit on buys")
+    return words._("buys: {buys}").format(buys=words.listed(said))
+
+
+def _bonuses_words(words: Words, rules: Ruleset) -> str:
+    if not rules.bonuses:
+        return words._("no named bonuses")
+    said = ", ".join(f"{bonus.name} {bonus.points:+d}" for bonus in rules.bonuses)
+    return words._("bonuses: {bonuses}").format(bonuses=said)
+
+
+def _by_size_words(words: Words, meld_words: MeldWords, rules: Ruleset) -> str:
+    table = ", ".join(
+        words._("{a_meld} of {size}: {most}").format(
+            a_meld=words.meld(meld_words, kind, article="a"), size=size, most=most
+        )
+        for kind, size, most in rules.wild_limit_by_size
+    )
+    return words._("most wild cards by size: {table}").format(table=table)
+
+
+def _gap_words(words: Words, meld_words: MeldWords, gap: int) -> str:
+    runs = words.meld(meld_words, "run", count=2)
+    if not gap:
+        return words._("two contract {runs} of one suit need no gap").format(runs=runs)
+    cards = words.ngettext("{count} card", "{count} cards", gap).format(
+        count=count_word(words, gap)
+    )
+    return words._("two contract {runs} of one suit need {cards} between them").format(
+        runs=runs, cards=cards
+    )
+
+
+def house_change_lines(
+    words: Words, key: str, rules: Ruleset, meld_words: MeldWords, before: object, after: object
+) -> list[str]:
+    """R73: the change of one house key (not ``deals`` nor ``values``: see above), from
+    ``before`` to ``after``, in words; ``rules`` are the table's rules."""
+    a_set = words.meld(meld_words, "set", article="a")
+    a_run = words.meld(meld_words, "run", article="a")
+    sets, runs = words.meld(meld_words, "set", count=2), words.meld(meld_words, "run", count=2)
+    if key == "players":
+        return [words._("for {counts} players").format(counts=player_counts_words(words, rules))]
+    if key == "pack":
+        return [packs_words(words, rules.packs.rows)]
+    if key == "set_min":
+        said = words._("{melds} of {count} or more")
+        return [said.format(melds=sets, count=count_word(words, cast(int, after)))]
+    if key == "run_min":
+        said = words._("{melds} of {count} or more")
+        return [said.format(melds=runs, count=count_word(words, cast(int, after)))]
+    if key == "set_suits":
+        if after == "distinct":
+            return [words._("{a_set} may not repeat a suit").format(a_set=a_set)]
+        return [words._("{a_set} may repeat suits").format(a_set=a_set)]
+    if key == "runs":
+        if after:
+            return [words._("{runs} are melds too").format(runs=runs)]
+        return [words._("no {runs}: {sets} only").format(runs=runs, sets=sets)]
+    if key == "ace":
+        return [_ace_words(words, cast(str, after))]
+    if key == "twos":
+        return [words._("2s are wild") if after == "wild" else words._("2s are natural cards")]
+    if key == "wild_limit":
+        return [_limit_words(words, cast(str, after))]
+    if key == "wild_limit_by_size":  # gone with the game's limits: wild_limit says what holds
+        return [] if after is None else [_by_size_words(words, meld_words, rules)]
+    if key == "set_min_natural":
+        if after:
+            said = words._("{a_set} holds at least {naturals}")
+            return [said.format(a_set=a_set, naturals=_naturals(words, cast(int, after)))]
+        said = words._("{a_set} may hold fewer than {naturals}")
+        return [said.format(a_set=a_set, naturals=_naturals(words, cast(int, before)))]
+    if key == "wilds_apart":
+        if after:
+            return [
+                words._("two wild cards never sit side by side in {a_run}").format(a_run=a_run)
+            ]
+        return [words._("wild cards may sit side by side in {a_run}").format(a_run=a_run)]
+    if key == "contract_sizes":
+        if after == "exact":
+            return [words._("contract melds are exactly their size")]
+        return [words._("contract melds may be longer than their size")]
+    if key == "contract_runs_gap":
+        return [_gap_words(words, meld_words, cast(int, after))]
+    if key == "winner":
+        if after == "highest":
+            return [words._("the highest total wins")]
+        return [words._("the lowest total wins")]
+    if key == "scoring":
+        if after == "winner_takes":
+            return [words._("the player who goes out scores the cards left in every other hand")]
+        return [words._("each player scores the cards left in their own hand")]
+    if key == "deal_direction":
+        if after == "right":
+            return [words._("the deal passes to the right")]
+        return [words._("the deal passes to the left")]
+    if key == "buys":
+        return [_buys_words(words, rules)]
+    if key == "bonuses":
+        return [_bonuses_words(words, rules)]
+    if key == "joker_exchange":
+        return [exchange_rule_words(words, cast(str, after))]
+    raise LookupError(f"no words for the house rule {key!r}")
+
+
+def wild_table_words(words: Words, rules: Ruleset) -> str:
+    """R51's table in words, for every size it names and every size of a contract
+    meld (a group of 4 takes the group of 3's limit, and says so): sizes of one
+    kind and limit together: "a group of 3 or 4: 1, a sequence of 4: 1, of 5: 2"."""
+    sizes = {(kind, size) for kind, size, _ in rules.wild_limit_by_size}
+    sizes |= {(part.kind, part.min) for deal in rules.deals for part in deal.contract}
+    rows: list[tuple[Kind, list[int], int]] = []
+    for kind, size in sorted(sizes, key=lambda pair: (pair[0] != "set", pair[1])):
+        most = rules.most_wild(kind, size)
+        if most is None:
+            continue
+        if rows and rows[-1][0] == kind and rows[-1][2] == most:
+            rows[-1][1].append(size)
+        else:
+            rows.append((kind, [size], most))
+    said = []
+    for index, (kind, kind_sizes, most) in enumerate(rows):
+        listed_sizes = words.listed([str(s) for s in kind_sizes], "or")
+        if index and rows[index - 1][0] == kind:
+            said.append(words._("of {sizes}: {most}").format(sizes=listed_sizes, most=most))
+        else:
+            said.append(
+                words._("{a_meld} of {sizes}: {most}").format(
+                    a_meld=words.meld(rules.words, kind, article="a"),
+                    sizes=listed_sizes,
+                    most=most,
+                )
+            )
+    return ", ".join(said)
+
+
+def _limit_sentence(words: Words, rules: Ruleset) -> list[str]:
+    limit, lines = rules.wild_limit, []
+    if limit == "any" and not (rules.set_min_natural or rules.run_wilds_apart):
+        lines.append(words._("A meld may hold any number of wild cards."))
+    if limit == "fewer_than_natural":
+        lines.append(words._("A meld holds more natural cards than wild cards."))
+    if limit == "one":
+        lines.append(words._("A meld holds at most one wild card."))
+    if limit == "no_more_than_natural":  # R70
+        lines.append(words._("A meld holds no more wild cards than natural cards."))
+    if limit == "two_natural":  # R70
+        lines.append(words._("A meld holds at least two natural cards."))
+    if limit == "by_size":
+        lines.append(
+            words._("Most wild cards in a meld, by its size: {table}.").format(
+                table=wild_table_words(words, rules)
+            )
+        )
+        if not rules.lay_offs_wild_limited:
+            lines.append(words._("Wild cards laid off are not limited."))
+    return lines
+
+
+def _initial_meld_limits(words: Words, rules: Ruleset) -> list[str]:
+    lines = []
+    if rules.initial_wilds_per_meld is not None:
+        lines.append(
+            words._(
+                "In the initial meld each meld holds at most {count} wild card; later, any "
+                "number may be laid off."
+            ).format(count=count_word(words, rules.initial_wilds_per_meld))
+        )
+    else:  # R52 in some deals only (house rules, R68)
+        for most in sorted({d.meld_wilds for d in rules.deals if d.meld_wilds is not None}):
+            named = [str(d.number) for d in rules.deals if d.meld_wilds == most]
+            said = words.ngettext(
+                "Deal {deals}: each meld of the initial meld holds at most {wild}.",
+                "Deals {deals}: each meld of the initial meld holds at most {wild}.",
+                len(named),
+            )
+            lines.append(
+                said.format(deals=words.listed(named), wild=wild_cards_words(words, most))
+            )
+    limited = sorted({d.contract_wilds for d in rules.deals if d.contract_wilds is not None})
+    for most in limited:
+        deals = [d.number for d in rules.deals if d.contract_wilds == most]
+        lines.append(
+            words._(
+                "Deals {first}-{last}: at most {count} wild card in the whole initial meld."
+            ).format(first=deals[0], last=deals[-1], count=count_word(words, most))
+        )
+    return lines
+
+
+def wild_cards_words(words: Words, n: int, *, digits: bool = False) -> str:
+    """ "one wild card", "three wild cards"; with ``digits``, "3 wild cards"."""
+    return words.ngettext("{count} wild card", "{count} wild cards", n).format(
+        count=str(n) if digits else count_word(words, n)
+    )
+
+
+def wild_limit_lines(words: Words, rules: Ruleset) -> tuple[str, ...]:
+    """The game's wild-card rules in sentences, for pages (R6, R7, R46, R50-R56)."""
+    if rules.twos_wild and rules.runs_allowed:
+        first = words._("Jokers and 2s are wild; a 2 may stand for itself in a run of its suit.")
+    elif rules.twos_wild:
+        first = words._("Jokers and 2s are wild.")
+    else:
+        first = words._("Jokers are wild.")
+    lines = [first, *_limit_sentence(words, rules)]
+    if rules.set_min_natural:
+        lines.append(
+            words._("{a_set} holds at least {count} natural cards.").format(
+                a_set=capitalized(words.meld(rules.words, "set", article="a")),
+                count=count_word(words, rules.set_min_natural),
+            )
+        )
+    if rules.run_wilds_apart:
+        lines.append(
+            words._("Two wild cards never sit side by side in {a_run}.").format(
+                a_run=words.meld(rules.words, "run", article="a")
+            )
+        )
+    lines += _initial_meld_limits(words, rules)
+    if any(part.no_wild for deal in rules.deals for part in deal.contract):
+        lines.append(words._("Some contract melds hold no wild card (see the deal)."))
+    if not rules.wild_lay_off:
+        lines.append(words._("A wild card is never laid off onto a meld on the table."))
+    return tuple(lines)
+
+
+# The pages' lines: a deal's contract and limits, card values, the winner, the
+# families, the checker's joker tab.
+
+
+def family_names(words: Words) -> tuple[str, str]:
+    """R41: the headings the new-game form and the checker group the games under."""
+    return (words._("Push family"), words._("Contract Rummy family"))
+
+
+def _by_size(words: Words, rules: Ruleset, contract: Sequence[ContractPart]) -> str:
+    """R51: each contract meld's most wild cards, by its kind and size."""
+    counts = Counter(contract)
+    sizes: dict[Kind, set[int]] = {}
+    for part in counts:
+        sizes.setdefault(part.kind, set()).add(part.min)
+    phrases = []
+    for part, count in counts.items():
+        most = rules.most_wild(part.kind, part.min)
+        if most is None:
+            continue
+        if len(sizes[part.kind]) > 1:
+            noun = words._("{meld} of {size}").format(
+                meld=words.meld(rules.words, part.kind), size=part.min
+            )
+        else:
+            noun = words.meld(rules.words, part.kind)
+        if count > 1:
+            where = words.pgettext("wild cards in", "each {meld}").format(meld=noun)
+        else:
+            where = words.pgettext("wild cards in", "the {meld}").format(meld=noun)
+        phrases.append((most, where))
+    if not phrases:
+        return ""
+    if len(phrases) > 1 and len({most for most, _ in phrases}) == 1:
+        return words._("at most {wild} in each meld").format(
+            wild=wild_cards_words(words, phrases[0][0], digits=True)
+        )
+    (first, where), *rest = phrases
+    texts = [
+        words._("at most {wild} in {where}").format(
+            wild=wild_cards_words(words, first, digits=True), where=where
+        )
+    ]
+    texts += [words._("{count} in {where}").format(count=most, where=at) for most, at in rest]
+    return words.listed(texts)
+
+
+def deal_limit_lines(words: Words, rules: Ruleset, deal: DealRule) -> list[str]:
+    """What this deal's initial meld is held to besides its melds' sizes (R51-R53,
+    R58), in words; nothing for a deal with no such rule.
+
+    >>> from referee.rules import get_ruleset
+    >>> deal_limit_lines(ENGLISH, get_ruleset("loba"), get_ruleset("loba").deal(1))
+    ['at most 1 wild card in each meld']
+    >>> deal_limit_lines(ENGLISH, get_ruleset("king-rummy"), get_ruleset("king-rummy").deal(4))
+    ['melds holding exactly 10 cards']
+    >>> shanghai = get_ruleset("shanghai")
+    >>> deal_limit_lines(ENGLISH, shanghai, shanghai.deal(8))
+    ['at most 1 wild card in the group and 4 in the sequence']
+    """
+    limits = []
+    by_size = _by_size(words, rules, deal.contract) if rules.wild_limit == "by_size" else ""
+    if by_size:
+        limits.append(by_size)
+    if rules.initial_wilds_per_meld is not None and deal.contract:
+        limits.append(
+            words._("at most {wild} in each meld").format(
+                wild=wild_cards_words(words, rules.initial_wilds_per_meld, digits=True)
+            )
+        )
+    if deal.contract_wilds is not None:
+        limits.append(
+            words._("at most {wild} in the whole initial meld").format(
+                wild=wild_cards_words(words, deal.contract_wilds, digits=True)
+            )
+        )
+    if deal.whole_hand is not None:
+        if deal.whole_hand.exactly:
+            said = words._("melds holding exactly {cards} cards")
+        else:
+            said = words._("melds holding at least {cards} cards")
+        limits.append(said.format(cards=deal.whole_hand.cards))
+    return limits
+
+
+def deal_words(words: Words, rules: Ruleset, deal: DealRule) -> str:
+    """The deal's contract in the game's words, then its limits: the contract line
+    of the sheet and the checker.
+
+    >>> from referee.rules import get_ruleset
+    >>> shanghai = get_ruleset("shanghai")
+    >>> deal_words(ENGLISH, shanghai, shanghai.deal(2))
+    'one group of exactly three and one sequence of exactly four, at most 1 wild card in each meld'
+    """
+    text = contract_words(words, rules.words, deal.contract)
+    if deal.name:
+        text = words._("{name}: {contract}").format(name=deal.name, contract=text)
+    return ", ".join([text, *deal_limit_lines(words, rules, deal)])
+
+
+def exchange_tab_words(words: Words, exchange: str) -> tuple[str, str]:
+    """R79: the checker's tab for a natural card and a joker on the table, named for
+    what the game does with the joker, and the title of a refusal there.
+
+    >>> exchange_tab_words(ENGLISH, "in_meld"), exchange_tab_words(ENGLISH, "move")[0]
+    (('Rescue', 'Not a rescue'), 'Move a joker')
+    """
+    stays = words._("The joker stays")
+    if exchange == "in_meld":  # R24, R25: Push's own word
+        return (words._("Rescue"), words._("Not a rescue"))
+    if exchange in ("to_hand", "two_for_one"):
+        return (words._("Take a joker"), stays)
+    if exchange in ("move", "move_anywhere", "move_to_top"):
+        return (words._("Move a joker"), stays)
+    return (words.pgettext("the checker's tab", "Jokers"), stays)
+
+
+def card_values_words(words: Words, rules: Ruleset) -> str:
+    """What a card left in hand is worth, in few words (R28, R29, R60).
+
+    >>> from referee.rules import get_ruleset
+    >>> card_values_words(ENGLISH, get_ruleset("caribbean-kalooki"))
+    'JK 50 · A 15 · 2-10 face value · J Q K 10 · A♥ A♦ 1'
+    >>> card_values_words(ENGLISH, get_ruleset("farmers"))
+    'JK 50 · A 2 20 · 3-7 5 · 8-K 10'
+    """
+    values = rules.card_values.as_dict()
+    ranks = list(RANK_TOKENS)
+    face = [_at_face(i, ranks, values) for i in range(len(ranks))]
+    stretches: list[list[int]] = []
+    for i, rank in enumerate(ranks):
+        last = stretches[-1] if stretches else None
+        # A stretch is of cards at face value, or of cards worth the same.
+        same = face[i] or values[rank] == values[ranks[i - 1]]
+        if last and face[i] == face[last[-1]] and same:
+            last.append(i)
+        else:
+            stretches.append([i])
+    parts = [f"JK {values['JK']}"]
+    for stretch in stretches:
+        low, high, worth = ranks[stretch[0]], ranks[stretch[-1]], values[ranks[stretch[0]]]
+        if face[stretch[0]]:
+            parts.append(words._("{low}-{high} face value").format(low=low, high=high))
+        elif len(stretch) > 3:
+            parts.append(f"{low}-{high} {worth}")
+        else:
+            parts.append(f"{' '.join(ranks[i] for i in stretch)} {worth}")
+    by_card: dict[int, list[str]] = {}
+    for card, points in rules.card_values.by_card:
+        token = str(card)
+        by_card.setdefault(points, []).append(token[:-1] + SUIT_SYMBOLS[token[-1]])
+    parts += [f"{' '.join(cards)} {points}" for points, cards in by_card.items()]
+    return " · ".join(parts)
+
+
+def _at_face(index: int, ranks: Sequence[str], values: dict[str, int]) -> bool:
+    """Whether the rank is worth its number, as one of its neighbours is."""
+
+    def at_face(i: int) -> bool:
+        return 0 <= i < len(ranks) and ranks[i].isdigit() and values[ranks[i]] == int(ranks[i])
+
+    return at_face(index) and (at_face(index - 1) or at_face(index + 1))
+
+
+def winner_words(words: Words, sheet: Sheet) -> str:
+    """The end of the game in words, naming the people, not the side: "Ann and Cat
+    win with 110" (a team is its players at the table, R30); "" before the end."""
+    winners = sheet.winners
+    if not winners:
+        return ""
+    total = sheet.totals[winners[0]]
+    sides = {side.name: side for side in sheet.table.sides}
+    people = [words.listed(sides[name].players) for name in winners]
+    highest = sheet.table.rules.winner == "highest"  # R62: not what a rummy player expects
+    if len(winners) > 1 and sheet.table.rules.partnerships:
+        who = people[0]
+        for other in people[1:]:
+            who = words._("{side} tie with {other}").format(side=who, other=other)
+        if highest:
+            said = words._("{who} for the win with {total} each, the highest total")
+        else:
+            said = words._("{who} for the win with {total} each")
+        return said.format(who=who, total=total)
+    if len(winners) > 1:
+        if highest:
+            said = words._("{who} tie for the win with {total} each, the highest total")
+        else:
+            said = words._("{who} tie for the win with {total} each")
+        return said.format(who=words.listed(winners), total=total)
+    many = len(sides[winners[0]].players)
+    if highest:
+        said = words.ngettext(
+            "{who} wins with {total}, the highest total",
+            "{who} win with {total}, the highest total",
+            many,
+        )
+    else:
+        said = words.ngettext("{who} wins with {total}", "{who} win with {total}", many)
+    return said.format(who=people[0], total=total)
+
+
+def house_line(words: Words, said: Sequence[str]) -> str:
+    """What a game plays differently from the book, in one line for the sheet (R73):
+    the rules core's sentences, joined.
+
+    >>> house_line(ENGLISH, ["Sequences of three or more", "Jokers are worth 25"])
+    'House rules: sequences of three or more; jokers are worth 25'
+    """
+    if not said:
+        return ""
+    joined = "; ".join(
+        line if line[1:2].isupper() else line[:1].lower() + line[1:] for line in said
+    )
+    return words._("House rules: {changes}").format(changes=joined)
+
+
+def option_words(words: Words, name: str, english: str) -> str:
+    """What a game's option does (``variants.OPTIONS``), in ``words``; ``english``,
+    its description, for an option this module does not know.
+
+    >>> from .variants import OPTIONS
+    >>> option_words(ENGLISH, "ten_cards", "") == OPTIONS["ten_cards"].description
+    True
+    """
+    said = {
+        "ten_cards": words._("10 cards are dealt in every deal; the contracts stay the same."),
+        "three_and_seven": words._("Deal 5's contract is one run of three and one run of seven."),
+        "set_distinct_suits": words._(
+            "No two natural cards of a set may share a suit, so a set holds at most four cards."
+        ),
+        "rescue_to_hand": words._(
+            "A rescued wild card may go into the hand instead of straight into a meld."
+        ),
+        "twos_wild": words._(
+            "2s are wild too, and a 2 left in hand scores as a joker; a 2 may still stand for "
+            "itself in a run of its suit."
+        ),
+        "partnerships": words._(
+            "Play in two teams, partners in alternate seats; off, everyone scores for themself."
+        ),
+    }
+    return said.get(name, english)

@@ -16,6 +16,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..plumbing.extensions import db
 from ..rules import RulesError, format_cards, parse_cards
+from ..rules.reasons import Reason
 from ..rules.scoring import Adjustment, DealScore, Hand, Table, score_deal
 from . import idempotency
 from .database import GameConflict, Refused, one_transaction
@@ -73,7 +74,7 @@ class DealEntry:
     def parsed(self) -> dict[str, Hand]:
         both = sorted(set(self.hands) & set(self.points))
         if both:
-            raise RulesError(f"give {both[0]}'s cards or points, not both")
+            raise RulesError(Reason.of("cards_and_points", player=both[0]))
         entered: dict[str, Hand] = {name: parse_cards(cards) for name, cards in self.hands.items()}
         return entered | dict(self.points)
 
@@ -82,10 +83,7 @@ class DealEntry:
         given no points is a RulesError."""
         unmatched = sorted(set(self.adjust_reasons) - set(self.adjust))
         if unmatched:
-            raise RulesError(
-                f"a reason is given for {unmatched[0]}'s points, but no points; "
-                "give the points too"
-            )
+            raise RulesError(Reason.of("reason_without_points", player=unmatched[0]))
         return {
             name: Adjustment(points, self.adjust_reasons.get(name, ""))
             for name, points in self.adjust.items()

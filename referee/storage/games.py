@@ -32,6 +32,7 @@ from ..rules import (
     house_rules_of,
     parse_cards,
 )
+from ..rules.reasons import Reason
 from ..rules.scoring import Adjustment, Hand, Pot, Sheet, Table, score_deal
 from . import database as storage
 from . import idempotency
@@ -179,7 +180,7 @@ def _check_pot(rules: Ruleset, pot: tuple[int, int] | None) -> None:
     if pot is None:
         return
     if not rules.pot:
-        raise RulesError(f"{rules.name} has no pot; only Cap-It plays for one")
+        raise RulesError(Reason.of("no_pot", game=rules.name))
     Pot(*pot)  # checks the amounts
 
 
