@@ -1,6 +1,7 @@
 // The service worker: the app shell (CSS, htmx, the script, the icon) is kept so a
 // page opens with no network, and so is each sheet last seen, so a game can be read
-// offline. Everything else goes to the network as usual.
+// offline. Everything else goes to the network as usual. The pages kept are in the
+// phone's language: switching it forgets them.
 "use strict";
 
 const SHELL = "shell-{{ version }}";
@@ -40,6 +41,11 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(
       caches.match(request).then((kept) => kept || fetch(request))
     );
+    return;
+  }
+  if (request.mode === "navigate" && url.pathname.startsWith("/language/")) {
+    // The phone switches language: no page kept in the one before is shown again.
+    event.respondWith(caches.delete(PAGES).then(() => fetch(request)));
     return;
   }
   if (request.mode === "navigate" && isPage(url)) {

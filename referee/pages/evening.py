@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, render_template
+from flask_babel import gettext
 
 from ..rules.bookkeeping import PlayerEvening
 from ..rules.bookkeeping import evening as add_up
@@ -54,7 +55,11 @@ def evening_of(game: Game) -> Evening:
         outcome = (
             winner_text(sheet)
             if sheet.finished
-            else f"{len(sheet.deals)} of {len(rules.deals)} deals played"
+            else gettext(
+                "%(played)s of %(deals)s deals played",
+                played=len(sheet.deals),
+                deals=len(rules.deals),
+            )
         )
         shown.append(
             GameOfTheEvening(number, each, rules.name, sheet, outcome, running_chart(sheet))

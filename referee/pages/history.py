@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, url_for
+from flask_babel import gettext
 
 from ..plumbing.limits import games_per_minute, starter
 from ..rules import RulesError, get_ruleset
@@ -108,7 +109,11 @@ def lines(kept: list[Kept]) -> list[Line]:
                 progress=(
                     winner_text(sheet)
                     if sheet.finished
-                    else f"{len(sheet.deals)} of {len(rules.deals)} deals played"
+                    else gettext(
+                        "%(played)s of %(deals)s deals played",
+                        played=len(sheet.deals),
+                        deals=len(rules.deals),
+                    )
                 ),
                 winners=winners_by_name(sheet),
             )

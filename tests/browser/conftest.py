@@ -127,9 +127,12 @@ def new_context(browser: Browser, server):
     contexts = []
     errors: list[str] = []
 
-    def open_context(width: int = 390, height: int = 844):
+    def open_context(width: int = 390, height: int = 844, locale: str | None = None):
+        """``locale``: the phone's language, as its Accept-Language says it."""
         context = browser.new_context(
-            **(PHONE | {"viewport": {"width": width, "height": height}}), base_url=server
+            **(PHONE | {"viewport": {"width": width, "height": height}}),
+            **({"locale": locale} if locale else {}),
+            base_url=server,
         )
         context.set_default_timeout(PATIENCE_MS)  # every action and navigation
         context.on("page", lambda page: page.on("pageerror", lambda e: errors.append(str(e))))
