@@ -44,8 +44,16 @@ self.addEventListener("fetch", (event) => {
     return;
   }
   if (request.mode === "navigate" && url.pathname.startsWith("/language/")) {
-    // The phone switches language: no page kept in the one before is shown again.
-    event.respondWith(caches.delete(PAGES).then(() => fetch(request)));
+    // The phone switches language: no page kept in the one before is shown again,
+    // and the pages read offline are kept anew in the new one.
+    event.respondWith(
+      caches.delete(PAGES).then(() => fetch(request)).then((response) => {
+        event.waitUntil(
+          caches.open(PAGES).then((cache) => cache.addAll(OFFLINE_PAGES)).catch(() => {})
+        );
+        return response;
+      })
+    );
     return;
   }
   if (request.mode === "navigate" && isPage(url)) {

@@ -4,15 +4,18 @@ game's name."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from flask import Flask
+from flask_babel import pgettext
 from markupsafe import Markup
 
+from ..plumbing.language import current_language
 from ..rules import VARIANTS
 from ..rules.cards import SUIT_SYMBOLS
 from ..rules.scoring import points_text
-from ..rules.words import listed
+from ..rules.words import words_in
 from .words import own_word
 
 _CARD_CODE = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
@@ -43,8 +46,13 @@ def game_name(game: Any) -> str:
 
 
 def sheet_total(total: int) -> str:
-    """R34: a total still at nothing reads ---."""
-    return str(total) if total else "---"
+    """R34: a total still at nothing reads ---, or as the page's language writes it."""
+    return str(total) if total else str(pgettext("a total of nothing on the sheet", "---"))
+
+
+def listed(items: Sequence[str], last: str = "and") -> str:
+    """``"1, 3 and 5"`` in the page's language."""
+    return words_in(current_language()).listed(items, last)
 
 
 def register(app: Flask) -> None:

@@ -196,3 +196,10 @@ def test_the_service_worker_forgets_the_pages_it_kept_when_the_language_changes(
     worker = client.get("/sw.js").data.decode()
     assert 'url.pathname.startsWith("/language/")' in worker
     assert "caches.delete(PAGES)" in worker
+
+
+def test_a_list_on_a_page_is_joined_in_the_pages_language(client):
+    assert "Seats 1 and 3 play against the others." in text(client.get("/?variant=push"))
+    assert "Los asientos 1 y 3 juegan contra los demás." in text(
+        client.get("/?variant=push", headers=SPANISH)
+    )
