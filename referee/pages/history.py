@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, url_for
-from flask_babel import gettext
+from flask_babel import gettext, lazy_gettext
 
 from ..plumbing.limits import games_per_minute, starter
 from ..rules import RulesError, get_ruleset
@@ -20,6 +20,13 @@ from ..storage.phones import Kept
 from . import phone_memory
 from .forms import KeepForm, PlayAgainForm
 from .words import winner_text, winners_by_name
+
+#: How the phone came to a game, as its history says it.
+HOW = {
+    "started": lazy_gettext("started"),
+    "joined": lazy_gettext("joined"),
+    "followed": lazy_gettext("followed"),
+}
 
 bp = Blueprint("history", __name__)
 
@@ -104,7 +111,7 @@ def lines(kept: list[Kept]) -> list[Line]:
             Line(
                 game=entry.game,
                 title=phone_memory.title(entry.game),
-                how=entry.how,
+                how=str(HOW.get(entry.how, entry.how)),
                 finished=sheet.finished,
                 progress=(
                     winner_text(sheet)
