@@ -6,9 +6,13 @@ PORT ?= 5000
 
 SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
-.PHONY: install run test lint browser bench clean
+.PHONY: install run test lint browser bench clean catalogs
 
-install: $(VENV)/.installed
+# Installed means the catalogs compiled too: `make run` and `make test` always serve
+# the .po files as they are. The compiled .mo files are built here, never committed.
+TRANSLATIONS := referee/translations
+CATALOGS := $(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/messages.po)
+install: $(VENV)/.installed $(CATALOGS:.po=.mo)
 
 # constraints.txt: the releases the suite last passed with (see its first lines).
 $(VENV)/.installed: pyproject.toml constraints.txt
@@ -16,6 +20,20 @@ $(VENV)/.installed: pyproject.toml constraints.txt
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
 	touch $@
+
+%.mo: %.po $(VENV)/.installed
+	$(BIN)/pybabel compile --statistics --domain messages --input-file $< --output-file $@
+
+# After changing a message in the code or a template: extract every message into the
+# template catalog, bring each language's catalog up to date (translate what is new
+# or fuzzy, tests/test_catalogs.py says what), and compile them.
+catalogs: $(VENV)/.installed
+	$(BIN)/pybabel extract --mapping-file babel.cfg --keywords lazy_gettext \
+		--keywords lazy_ngettext:1,2 --keywords lazy_pgettext:1c,2 --sort-by-file \
+		--project push-referee --no-wrap --add-location file --output-file $(TRANSLATIONS)/messages.pot .
+	$(BIN)/pybabel update --input-file $(TRANSLATIONS)/messages.pot \
+		--output-dir $(TRANSLATIONS) --domain messages --no-wrap --ignore-obsolete
+	$(MAKE) install
 
 run: install
 	$(BIN)/flask --app referee db upgrade

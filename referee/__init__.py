@@ -19,7 +19,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from . import api, api_games, pages  # noqa: F401 (api_games: the games' paths, on api.bp)
 from .pages.phone_memory import PhoneCookie
 from .pages.sheet import UnchangedSheet
-from .plumbing import commands, errors, health, logs, solves
+from .plumbing import commands, errors, health, language, logs, solves
 from .plumbing.extensions import MAX_BODY_BYTES, compress, csrf
 from .plumbing.headers import SECURITY_HEADERS
 from .storage import database as storage
@@ -60,6 +60,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.exempt(api.bp)  # the API is for programs: JSON bodies and X-Edit-Key, no cookies
     compress.init_app(app)
     solves.init_app(app)
+    language.register(app)  # Flask-Babel, the language switch, Vary on every page
 
     @app.after_request
     def security_headers(response: Any) -> Any:

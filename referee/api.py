@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from .openapi import openapi_document
 from .plumbing import solves
 from .plumbing.cross_site import refuse_other_sites
-from .plumbing.errors import HTTP_SENTENCES, ApiError
+from .plumbing.errors import ApiError, http_sentence
 from .plumbing.language import current_language
 from .plumbing.sentences import sentence_of
 from .rules import (
@@ -71,7 +71,7 @@ def read_body(model: type[B]) -> B:
     limit = request.max_content_length
     if request.content_length is None and limit is not None and len(raw) >= limit:
         # A streamed (chunked) body is cut at the limit rather than refused up front.
-        raise ApiError(413, HTTP_SENTENCES[413])
+        raise ApiError(413, http_sentence(413))
     try:
         body = model.model_validate_json(raw or b"")
     except ValidationError as error:

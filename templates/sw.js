@@ -1,6 +1,7 @@
 // The service worker: the app shell (CSS, htmx, the script, the icon) is kept so a
 // page opens with no network, and so is each sheet last seen, so a game can be read
-// offline. Everything else goes to the network as usual.
+// offline. Everything else goes to the network as usual. The pages kept are in the
+// phone's language: switching it forgets them.
 "use strict";
 
 const SHELL = "shell-{{ version }}";
@@ -39,6 +40,19 @@ self.addEventListener("fetch", (event) => {
     // Static files are named by their content: what is kept is always right.
     event.respondWith(
       caches.match(request).then((kept) => kept || fetch(request))
+    );
+    return;
+  }
+  if (request.mode === "navigate" && url.pathname.startsWith("/language/")) {
+    // The phone switches language: no page kept in the one before is shown again,
+    // and the pages read offline are kept anew in the new one.
+    event.respondWith(
+      caches.delete(PAGES).then(() => fetch(request)).then((response) => {
+        event.waitUntil(
+          caches.open(PAGES).then((cache) => cache.addAll(OFFLINE_PAGES)).catch(() => {})
+        );
+        return response;
+      })
     );
     return;
   }

@@ -15,11 +15,33 @@ import threading
 import uuid
 
 import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
 from hypothesis import HealthCheck, settings
 from sqlalchemy import create_engine, make_url, text
 
 from referee import create_app
+from referee.plumbing.language import TRANSLATIONS
 from referee.storage import database as storage
+
+
+def _compile_catalogs():
+    """The catalogs as `make install` compiles them, compiled again here when a .po is
+    newer than its .mo, so a run right after a translation is edited reads it. Each
+    written whole and then moved into place: the test workers may all do it at once."""
+    for po in TRANSLATIONS.glob("*/LC_MESSAGES/messages.po"):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as source:
+            catalog = read_po(source, locale=po.parent.parent.name)
+        partial = mo.with_name(f"messages.{os.getpid()}.mo.part")
+        with partial.open("wb") as target:
+            write_mo(target, catalog)
+        os.replace(partial, mo)
+
+
+_compile_catalogs()
 
 # Hypothesis draws the same examples on every run ("ci", the default), so a run can
 # be repeated and a red one is never luck; HYPOTHESIS_PROFILE=explore draws new ones

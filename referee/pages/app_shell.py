@@ -8,6 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, current_app, jsonify, make_response, render_template, url_for
+from flask_babel import gettext
+
+from ..plumbing.language import current_language
 
 bp = Blueprint("app_shell", __name__)
 
@@ -29,9 +32,12 @@ def asset(filename: str) -> str:
 def manifest() -> Any:
     response = jsonify(
         {
-            "name": "Rummy Referee",
-            "short_name": "Rummy Referee",
-            "description": "Referees the melds and keeps the score sheet of contract rummy games.",
+            "name": gettext("Rummy Referee"),
+            "short_name": gettext("Rummy Referee"),
+            "description": gettext(
+                "Referees the melds and keeps the score sheet of contract rummy games."
+            ),
+            "lang": current_language(),
             "start_url": "/",
             "scope": "/",
             "display": "standalone",
@@ -41,6 +47,8 @@ def manifest() -> Any:
         }
     )
     response.mimetype = "application/manifest+json"
+    response.vary.add("Cookie")  # in the phone's language
+    response.vary.add("Accept-Language")
     return response
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flask_babel import gettext
+
 from ..rules.bookkeeping import BuyTally
 
 
@@ -44,14 +46,20 @@ def buys_shown(tally: BuyTally) -> BuysShown | None:
     for player in tally.table.players:
         counts = []
         if deal_limit is not None:
-            counts.append(f"{tally.in_deal(player)} of {deal_limit}")
+            counts.append(
+                gettext("%(bought)s of %(limit)s", bought=tally.in_deal(player), limit=deal_limit)
+            )
         if game_limit is not None:
-            game = f"{tally.in_game(player)} of {game_limit}"
-            counts.append(game if deal_limit is None else f"{game} in the game")
+            bought, limit = tally.in_game(player), game_limit
+            counts.append(
+                gettext("%(bought)s of %(limit)s", bought=bought, limit=limit)
+                if deal_limit is None
+                else gettext("%(bought)s of %(limit)s in the game", bought=bought, limit=limit)
+            )
         text = f"{player} {' · '.join(counts)}"
         lines.append(BuyLine(player, text, tally.in_deal(player)))
     if deal_limit is not None:
-        title = f"Buys this deal, {deal_limit} each"
+        title = gettext("Buys this deal, %(limit)s each", limit=deal_limit)
     else:
-        title = f"Buys in the game, {game_limit} each"
+        title = gettext("Buys in the game, %(limit)s each", limit=game_limit)
     return BuysShown(title, lines)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, redirect, url_for
+from flask_babel import gettext, lazy_gettext
 
 from ..plumbing.conditional import if_match_of_form
 from ..plumbing.sentences import sentence_of
@@ -24,7 +25,7 @@ bp = Blueprint("buys", __name__)
 
 #: A tap sent on a sheet that changed since it was drawn: a second tap before the
 #: first came back, or another phone's buy or deal first.
-STALE = (
+STALE = lazy_gettext(
     "the sheet changed just now (a second tap, or another phone); here it is as it is "
     "now: tap again if that buy is still to count"
 )
@@ -38,7 +39,7 @@ def buy(game_id: str) -> Any:
     form = BuyForm()
     status, message = 200, ""
     if not form.validate():
-        status, message = 409, "the page was out of date; try again"
+        status, message = 409, gettext("the page was out of date; try again")
     else:
         try:
             buys.change_buys(
@@ -49,10 +50,12 @@ def buy(game_id: str) -> Any:
                 guard=Guard(if_match=if_match_of_form(form.version.data)),
             )
         except deals.StaleGame:  # a double tap, or another phone's change first
-            status, message = 409, STALE
+            status, message = 409, str(STALE)
         except games.EditRefused:
             status = 403
-            message = "this phone can only follow the game: open the edit link to change it"
+            message = gettext(
+                "this phone can only follow the game: open the edit link to change it"
+            )
         except Refused as error:  # none to take back, the game over: said in the sheet
             status, message = 409, str(error)
         except RulesError as error:

@@ -20,6 +20,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from flask_babel import gettext
+
 from ..rules.scoring import Sheet
 
 WIDTH, HEIGHT = 320, 170
@@ -104,8 +106,17 @@ def running_chart(sheet: Sheet) -> Chart | None:
         [(x(deal), str(deal)) for deal in range(0, deals + 1, every)],
         [(y(total), str(total)) for total in range(low, high + 1, step)],
         (LEFT, TOP, right, bottom),
-        "Running totals after each deal. "
-        + " ".join(f"{name}: {', '.join(map(str, line[1:]))}." for name, line in totals.items()),
+        " ".join(
+            [
+                gettext("Running totals after each deal."),
+                *(
+                    gettext(
+                        "%(side)s: %(totals)s.", side=name, totals=", ".join(map(str, line[1:]))
+                    )
+                    for name, line in totals.items()
+                ),
+            ]
+        ),
     )
 
 

@@ -15,6 +15,8 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from flask_babel import gettext
+
 from ..plumbing.language import current_language
 from ..plumbing.sentences import sentence_of
 from ..rules import RulesError, Ruleset
@@ -25,9 +27,14 @@ from .keypad import DIGITS, Tray, whole_number
 
 #: The choice of "who went out" that says nobody did.
 STOCK_RAN_OUT = "stock"
-#: Cards and points both given for one player, where no tap said which came last (a
-#: page without its script sends the whole form): the player says which counts.
-BOTH = "tap the cards or type the points, not both: clear one of them"
+
+
+def both() -> str:
+    """Cards and points both given for one player, where no tap said which came last
+    (a page without its script sends the whole form): the player says which counts."""
+    return str(gettext("tap the cards or type the points, not both: clear one of them"))
+
+
 #: Points as a person types them: a sign, then digits (of any script, as ``int`` reads).
 _SIGNED = re.compile(r"\s*([-\u2212+]?)\s*(\d+)\s*")
 
@@ -57,14 +64,14 @@ def points_error(typed: str) -> str:
         return ""
     match = _SIGNED.fullmatch(text)
     if match is not None and len(match.group(2)) > DIGITS:
-        return "no hand holds that many points"
-    return "points are a whole number, like 25"
+        return str(gettext("no hand holds that many points"))
+    return str(gettext("points are a whole number, like 25"))
 
 
 def entry_error(typed: str, tray: Tray) -> str:
     """What stops one player's entry being read, or "": points that are no number,
     or typed points and tapped cards both."""
-    return points_error(typed) or (BOTH if typed.strip() and tray.cards else "")
+    return points_error(typed) or (both() if typed.strip() and tray.cards else "")
 
 
 def seat(text: str | None, players: Sequence[str]) -> int | None:
@@ -163,9 +170,11 @@ def read_adjust(
     for player, text, reason in zip(table.players, adjust, reasons, strict=True):
         points, error = typed_points(text), points_error(text)
         if error:
-            error = f"{player}'s bonus or penalty: {error}"
+            error = gettext("%(player)s's bonus or penalty: %(why)s", player=player, why=error)
         elif points is None and reason.strip():
-            error = f"give {player}'s points for “{reason.strip()}”"
+            error = gettext(
+                "give %(player)s's points for “%(reason)s”", player=player, reason=reason.strip()
+            )
         if points is not None:
             try:
                 taken |= adjustments(table, {player: Adjustment(points, reason)})
@@ -234,17 +243,17 @@ def read_entry(
         if not counts or complaint or not (error := entry_error(text, tray)):
             continue
         complaint = (
-            "some points are not whole numbers; see below"
-            if error != BOTH
-            else (f"{player}: {BOTH}")
+            gettext("some points are not whole numbers; see below")
+            if error != both()
+            else gettext("%(player)s: %(why)s", player=player, why=both())
         )
     adjust, adjust_errors = read_adjust(table, *_per_seat(players, *bonuses))
     complaint = complaint or first_of(adjust_errors)
     if chosen_seat is None and went_out != STOCK_RAN_OUT:
         complaint = (
-            "say who went out, or that the stock ran out"
+            gettext("say who went out, or that the stock ran out")
             if table.rules.stock_out
-            else "say who went out"
+            else gettext("say who went out")
         )
     return entry_of(players, out, scoring, trays, typed, bent_table, adjust), complaint
 
@@ -257,9 +266,13 @@ def _per_seat(players: Sequence[str], *fields: Sequence[str]) -> list[list[str]]
 def entry_lines(page: DealPage) -> list[str]:
     """The entry as a few lines to read: who went out, then each player's cards or
     points (``Bob: 7H 8H, 10 points``)."""
-    lines = [f"{page.went_out} went out" if page.went_out else "The stock ran out"]
+    lines = [
+        gettext("%(player)s went out", player=page.went_out)
+        if page.went_out
+        else gettext("The stock ran out")
+    ]
     if not page.chosen:
-        lines = ["Nobody said to have gone out"]
+        lines = [gettext("Nobody said to have gone out")]
     for index, player in enumerate(page.sheet.table.players):
         cards, points = page.trays[index].text, page.points[index]
         if not page.scoring[index] or (not cards and points is None and not page.typed[index]):

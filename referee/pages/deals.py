@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, redirect, request, url_for
+from flask_babel import gettext
 
 from ..plumbing.conditional import if_match_of_form
 from ..plumbing.language import current_language
@@ -107,9 +108,12 @@ class Leftover:
 
 def _leftover(page: DealPage, now: int) -> Leftover:
     if page.number < now:
-        reason = f"another phone saved deal {page.number}"
+        reason = gettext("another phone saved deal %(number)s", number=page.number)
     else:
-        reason = f"the sheet changed on another phone: the deal to enter now is deal {now}"
+        reason = gettext(
+            "the sheet changed on another phone: the deal to enter now is deal %(number)s",
+            number=now,
+        )
     return Leftover(page.number, reason, entry_lines(page))
 
 
@@ -133,24 +137,26 @@ def _save(
             return (
                 None,
                 stale.game,
-                (
-                    f"deal {number} was just corrected on another phone; the sheet is below as "
-                    "it is now. Your entry is kept: save again to put yours in its place."
+                gettext(
+                    "deal %(number)s was just corrected on another phone; the sheet is below as "
+                    "it is now. Your entry is kept: save again to put yours in its place.",
+                    number=number,
                 ),
             )
         return (
             None,
             stale.game,
-            (
+            gettext(
                 "the sheet was just changed on another phone; it is below as it is now. "
-                f"Your entry for deal {number} is kept: save again to record it."
+                "Your entry for deal %(number)s is kept: save again to record it.",
+                number=number,
             ),
         )
     except games.EditRefused:
         return (
             None,
             None,
-            ("this phone can only follow the game: open the edit link to enter deals"),
+            gettext("this phone can only follow the game: open the edit link to enter deals"),
         )
     except (RulesError, GameConflict) as error:
         return None, None, sentence_of(error)
@@ -230,7 +236,7 @@ def _save_entry(
     game as it is now, whether another phone changed it since the form opened, and
     why the entry was not saved."""
     if not form.validate():
-        complaint = "the page was out of date: check the entries and save again"
+        complaint = gettext("the page was out of date: check the entries and save again")
     if complaint:
         return None, game, False, [complaint]
     # Scored once, by the storage, as it records.
@@ -272,7 +278,7 @@ def _deal_page(
             editable=phone_memory.edit_key(game.id) is not None,
             went_out_choices=[(str(i), name) for i, name in enumerate(game.players)]
             # R64: where the discards are reshuffled, someone always goes out.
-            + ([(STOCK_RAN_OUT, "Nobody: the stock ran out")] if rules.stock_out else []),
+            + ([(STOCK_RAN_OUT, gettext("Nobody: the stock ran out"))] if rules.stock_out else []),
             rules=rules,
             card_values=card_values_words(words_in(current_language()), rules),
             heads={full: shown for shown, full in heads},

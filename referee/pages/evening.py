@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, render_template
+from flask_babel import gettext
 
 from ..plumbing.language import current_language
 from ..rules.bookkeeping import PlayerEvening
@@ -55,7 +56,11 @@ def evening_of(game: Game) -> Evening:
         outcome = (
             winner_words(words_in(current_language()), sheet)
             if sheet.finished
-            else f"{len(sheet.deals)} of {len(rules.deals)} deals played"
+            else gettext(
+                "%(played)s of %(deals)s deals played",
+                played=len(sheet.deals),
+                deals=len(rules.deals),
+            )
         )
         shown.append(
             GameOfTheEvening(number, each, rules.name, sheet, outcome, running_chart(sheet))

@@ -4,9 +4,11 @@ game's name."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from flask import Flask
+from flask_babel import pgettext
 from markupsafe import Markup
 
 from ..plumbing.language import current_language
@@ -47,14 +49,14 @@ def points(count: int) -> str:
     return points_words(words_in(current_language()), count)
 
 
-def listed(items: list[str], last: str = "and") -> str:
+def listed(items: Sequence[str], last: str = "and") -> str:
     """``"Ann, Bob and Cat"``, in the request's language."""
     return words_in(current_language()).listed(items, last)
 
 
 def sheet_total(total: int) -> str:
-    """R34: a total still at nothing reads ---."""
-    return str(total) if total else "---"
+    """R34: a total still at nothing reads ---, or as the page's language writes it."""
+    return str(total) if total else str(pgettext("a total of nothing on the sheet", "---"))
 
 
 def register(app: Flask) -> None:

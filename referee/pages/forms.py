@@ -3,6 +3,7 @@ CSRF token); what it means under the rules is the rules core's to say."""
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, FieldList, HiddenField, IntegerField, StringField
 from wtforms.validators import NumberRange, Optional, Regexp
@@ -18,16 +19,18 @@ class NewGameForm(FlaskForm):
     """Start a game: the variant, players in seat order, teams, options, the pot."""
 
     players = FieldList(
-        StringField("Player", filters=[lambda s: s.strip() if s else s]),
+        StringField(lazy_gettext("Player"), filters=[lambda s: s.strip() if s else s]),
         min_entries=MOST_PLAYERS,
         max_entries=MOST_PLAYERS,
     )
-    teams = FieldList(StringField("Team", default=""), min_entries=2, max_entries=2)
+    teams = FieldList(StringField(lazy_gettext("Team"), default=""), min_entries=2, max_entries=2)
     stake = IntegerField(
-        "Each pays in", validators=[Optional(), NumberRange(min=0, message="0 or more")]
+        lazy_gettext("Each pays in"),
+        validators=[Optional(), NumberRange(min=0, message=lazy_gettext("0 or more"))],
     )
     payout = IntegerField(
-        "Going out takes", validators=[Optional(), NumberRange(min=0, message="0 or more")]
+        lazy_gettext("Going out takes"),
+        validators=[Optional(), NumberRange(min=0, message=lazy_gettext("0 or more"))],
     )
 
     def chosen_options(self, offered: dict[str, bool]) -> dict[str, bool]:
@@ -41,7 +44,10 @@ for _name, _option in OPTIONS.items():
 class JoinForm(FlaskForm):
     """Join a game as an editor on this phone, with the edit key from the link."""
 
-    key = StringField("Edit key", validators=[Regexp(r"^[\w-]{8,64}$", message="not a key")])
+    key = StringField(
+        lazy_gettext("Edit key"),
+        validators=[Regexp(r"^[\w-]{8,64}$", message=lazy_gettext("not a key"))],
+    )
 
 
 class UndoForm(FlaskForm):
@@ -58,9 +64,9 @@ class DealForm(FlaskForm):
     keypad types for, ``rank`` a rank tapped and waiting for its suit.
     """
 
-    went_out = StringField("Who went out?")
+    went_out = StringField(lazy_gettext("Who went out?"))
     #: R63, shown only where the game doubles a bent table.
-    bent_table = BooleanField("Bent table")
+    bent_table = BooleanField(lazy_gettext("Bent table"))
     active = HiddenField(default="")
     rank = HiddenField(default="")
     version = HiddenField(default="")

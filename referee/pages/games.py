@@ -10,11 +10,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, abort, request, url_for
+from flask_babel import gettext, ngettext
 
-from ..plumbing.language import current_language
+from ..plumbing.language import DEFAULT_LANGUAGE, current_language
 from ..plumbing.limits import games_per_minute, starter
 from ..plumbing.sentences import sentence_of
-from ..rules import VARIANTS, MeldWords, RulesError, Ruleset, Variant
+from ..rules import VARIANTS, MeldWords, RulesError, Ruleset, Variant, get_ruleset
 from ..rules.words import words_in
 from ..storage import games
 from ..storage.idempotency import Replay
@@ -122,9 +123,14 @@ class HousePage:
     @property
     def changes_text(self) -> str:
         count = len(self.verdict.said)
-        if self.errors:
-            return "not playable as they stand"
-        return f"{count} change{'s' * (count != 1)}" if count else "as the book has them"
+        said: str = (
+            gettext("not playable as they stand")
+            if self.errors
+            else ngettext("%(num)d change", "%(num)d changes", count)
+            if count
+            else gettext("as the book has them")
+        )
+        return said
 
 
 def house_page(
@@ -205,16 +211,16 @@ def _house_step(
         _save(form, variant, options, house)
     elif action == "forget" and form.validate() and name.strip():
         phone_memory.forget_rules(name)
-        house.notice = f"“{name.strip()}” is no longer saved on this phone."
+        house.notice = gettext("“%(name)s” is no longer saved on this phone.", name=name.strip())
     return new_game_page(form, variant, house, [], 200)
 
 
 def _save(form: NewGameForm, variant: Variant, options: dict[str, bool], house: HousePage) -> None:
     """Save the rules on this phone under the name typed (R74), and say so, or why not."""
     if not form.validate():
-        house.refused = "the page was out of date: tap Save again"
+        house.refused = gettext("the page was out of date: tap Save again")
     elif house.verdict.rules is None:
-        house.refused = "these rules cannot be played as they stand: see the field marked"
+        house.refused = gettext("these rules cannot be played as they stand: see the field marked")
     else:
         try:
             house.name = phone_memory.save_rules(
@@ -223,18 +229,24 @@ def _save(form: NewGameForm, variant: Variant, options: dict[str, bool], house: 
         except SavedRulesRefused as refused:
             house.refused = str(refused)
         else:
-            house.notice = f"Saved on this phone as “{house.name}”: it is offered first next time."
+            house.notice = gettext(
+                "Saved on this phone as “%(name)s”: it is offered first next time.",
+                name=house.name,
+            )
 
 
 def _start(form: NewGameForm, variant: Variant, house: dict[str, object]) -> tuple[Game, str]:
     """Start the game the form describes: the game and its edit key, or RulesError
     when the rules core refuses the table."""
     players = [name for name in form.players.data if name]
-    teams = [name.strip() for name in form.teams.data if name.strip()] or None
+    options = form.chosen_options(dict(variant.defaults))
+    teams = [name.strip() for name in form.teams.data if name.strip()] or _unnamed_teams(
+        variant, options
+    )
     created = games.create_game(
         variant.id,
         players,
-        form.chosen_options(dict(variant.defaults)),
+        options,
         teams,
         _pot(form, variant),
         started_by=starter(),
@@ -243,6 +255,14 @@ def _start(form: NewGameForm, variant: Variant, house: dict[str, object]) -> tup
     )
     assert not isinstance(created, Replay)  # no Idempotency-Key was sent
     return created
+
+
+def _unnamed_teams(variant: Variant, options: dict[str, bool]) -> list[str] | None:
+    """Teams left unnamed are called what the table calls them, We and They, in the
+    page's language; in English the rules core names them so itself (None)."""
+    if current_language() == DEFAULT_LANGUAGE or not get_ruleset(variant.id, options).partnerships:
+        return None
+    return [gettext("We"), gettext("They")]
 
 
 def _pot(form: NewGameForm, variant: Variant) -> tuple[int, int] | None:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, url_for
+from flask_babel import gettext, lazy_gettext
 
 from ..plumbing.language import current_language
 from ..plumbing.limits import games_per_minute, starter
@@ -21,6 +22,13 @@ from ..storage.phones import Kept
 from . import phone_memory
 from .forms import KeepForm, PlayAgainForm
 from .words import winners_by_name
+
+#: How the phone came to a game, as its history says it.
+HOW = {
+    "started": lazy_gettext("started"),
+    "joined": lazy_gettext("joined"),
+    "followed": lazy_gettext("followed"),
+}
 
 bp = Blueprint("history", __name__)
 
@@ -105,12 +113,16 @@ def lines(kept: list[Kept]) -> list[Line]:
             Line(
                 game=entry.game,
                 title=phone_memory.title(entry.game),
-                how=entry.how,
+                how=str(HOW.get(entry.how, entry.how)),
                 finished=sheet.finished,
                 progress=(
                     winner_words(words_in(current_language()), sheet)
                     if sheet.finished
-                    else f"{len(sheet.deals)} of {len(rules.deals)} deals played"
+                    else gettext(
+                        "%(played)s of %(deals)s deals played",
+                        played=len(sheet.deals),
+                        deals=len(rules.deals),
+                    )
                 ),
                 winners=winners_by_name(sheet),
             )

@@ -26,6 +26,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
+from flask_babel import gettext, lazy_gettext
+
 from ..plumbing.language import current_language
 from ..plumbing.sentences import sentence_of
 from ..rules import (
@@ -70,7 +72,7 @@ _DEAL = re.compile(r"house-deal-(\d{1,2})-cards")
 _PART = re.compile(r"house-deal-(\d{1,2})-part-(\d{1,2})-kind")
 _BONUS = re.compile(r"house-bonus-(\d{1,2})-name")
 #: A typed number that is no number: the shape of a field, the page's to say.
-NOT_A_NUMBER = "type a whole number, like 10"
+NOT_A_NUMBER = lazy_gettext("type a whole number, like 10")
 
 
 @dataclass
@@ -263,11 +265,17 @@ def _deals_doc(rows: list[DealRow], errors: dict[str, str]) -> list[dict[str, ob
         for part in row.parts:
             size = whole_number(part.min)
             if size is None:
-                errors.setdefault(f"deal-{number}", f"deal {number}: {NOT_A_NUMBER}")
+                errors.setdefault(
+                    f"deal-{number}",
+                    gettext("deal %(number)s: %(why)s", number=number, why=NOT_A_NUMBER),
+                )
             contract.append(_pick(_json(part.own), PART_OWN) | {"kind": part.kind, "min": size})
         cards = whole_number(row.cards)
         if cards is None:
-            errors.setdefault(f"deal-{number}", f"deal {number}: {NOT_A_NUMBER}")
+            errors.setdefault(
+                f"deal-{number}",
+                gettext("deal %(number)s: %(why)s", number=number, why=NOT_A_NUMBER),
+            )
         deals.append(_pick(_json(row.own), DEAL_OWN) | {"cards": cards, "contract": contract})
     return deals
 
@@ -283,7 +291,10 @@ def _bonuses_doc(rows: list[BonusRow], errors: dict[str, str]) -> list[dict[str,
             continue  # a row left empty is no bonus
         points = _points(row.points)
         if points is None:
-            errors.setdefault("bonuses", f"{row.name.strip() or 'a bonus'}: {NOT_A_NUMBER}")
+            bonus = row.name.strip() or gettext("a bonus")
+            errors.setdefault(
+                "bonuses", gettext("%(bonus)s: %(why)s", bonus=bonus, why=NOT_A_NUMBER)
+            )
         bonuses.append({"name": row.name, "points": points})
     return bonuses
 
@@ -312,7 +323,8 @@ def changes(typed: HouseTyped, book: Ruleset) -> tuple[dict[str, object], dict[s
     for token, text in typed.values.items():
         points = whole_number(text)
         if points is None:
-            errors.setdefault("values", f"{'Joker' if token == 'JK' else token}: {NOT_A_NUMBER}")
+            card = gettext("Joker") if token == "JK" else token
+            errors.setdefault("values", gettext("%(card)s: %(why)s", card=card, why=NOT_A_NUMBER))
         elif values.get(token) != points:
             house.setdefault("values", {})
             cast(dict[str, int], house["values"])[token] = points
@@ -338,7 +350,7 @@ def _limit(text: str, errors: dict[str, str]) -> int | None:
         return None
     number = whole_number(text)
     if number is None:
-        errors.setdefault("buys", f"{NOT_A_NUMBER}, or nothing for no limit")
+        errors.setdefault("buys", gettext("%(why)s, or nothing for no limit", why=NOT_A_NUMBER))
     return number
 
 

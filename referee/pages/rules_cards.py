@@ -25,6 +25,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import gettext
+
 #: The longest card read: more than any table of twenty deals needs, well within
 #: what a browser sends in an address.
 MOST_CHARACTERS = 4000
@@ -37,7 +39,7 @@ class UnreadableCard(ValueError):
     """A link that is no rules card (cut short, mistyped, or made up)."""
 
     def __init__(self) -> None:
-        super().__init__("this rules card cannot be read: ask for its link again")
+        super().__init__(gettext("this rules card cannot be read: ask for its link again"))
 
 
 @dataclass(frozen=True)

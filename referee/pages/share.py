@@ -7,6 +7,7 @@ from typing import Any
 
 import segno
 from flask import Blueprint, redirect, render_template, request, url_for
+from flask_babel import gettext
 from markupsafe import Markup
 
 from ..storage import games
@@ -49,11 +50,11 @@ def join(game_id: str) -> Any:
         try:
             games.check_edit_key(game, form.key.data or "")
         except games.EditRefused:
-            error = "that is not this game's edit key"
+            error = gettext("that is not this game's edit key")
         else:
             phone_memory.remember(game, form.key.data)
             return redirect(url_for("sheet.game", game_id=game.id), 303)
     elif request.method == "POST":
-        error = "that is not an edit key; copy the whole link"
+        error = gettext("that is not an edit key; copy the whole link")
     status = 403 if error else 200
     return render_template("join.html", game=game, form=form, error=error), status

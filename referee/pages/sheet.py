@@ -36,13 +36,14 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext
 from itsdangerous import BadSignature
 from werkzeug.http import parse_cookie, parse_etags, quote_etag
 
 from ..plumbing import logs
 from ..plumbing.conditional import if_match_of_form, still_current, tagged
 from ..plumbing.headers import SECURITY_HEADERS
-from ..plumbing.language import current_language
+from ..plumbing.language import DEFAULT_LANGUAGE, current_language, language_of_environ
 from ..plumbing.sentences import sentence_of
 from ..rules import RulesError, describe_house, get_ruleset, house_changes
 from ..rules.bookkeeping import BuyTally, counts_by_deal, dealer_of
@@ -67,19 +68,31 @@ bp = Blueprint("sheet", __name__)
 # --- What every answer of the sheet says ---------------------------------------------
 
 
-def sheet_tag(version: int, htmx: bool, editor: bool, kept: bool = False) -> str:
+def sheet_tag(
+    version: int, htmx: bool, editor: bool, kept: bool = False, language: str = DEFAULT_LANGUAGE
+) -> str:
     """The sheet's ETag: the game's version, the fragment htmx asks for or the whole
     page, and whether this phone may change the game (its sheet has buttons a
     follower's has not); on the whole page, whether a follower keeps the game (the
-    page offers to keep it until it does)."""
+    page offers to keep it until it does); and the language it is drawn in, named
+    when not English, so a phone that switches is never told its sheet is current.
+
+    >>> sheet_tag(3, True, False), sheet_tag(3, True, False, language="es")
+    ('sheet-v3-fragment-follower', 'sheet-v3-fragment-follower-es')
+    """
     standing = "editor" if editor else "keeper" if kept and not htmx else "follower"
-    return f"sheet-v{version}-{'fragment' if htmx else 'page'}-{standing}"
+    tag = f"sheet-v{version}-{'fragment' if htmx else 'page'}-{standing}"
+    return tag if language == DEFAULT_LANGUAGE else f"{tag}-{language}"
 
 
 #: A sheet is kept, but asked for again every time; page and fragment differ, and so
-#: do an editor's and a follower's; and it is sent compressed as the phone accepts
-#: (Flask-Compress, finding Accept-Encoding named here, names it no second time).
-SHEET_HEADERS = {"Cache-Control": "no-cache", "Vary": "HX-Request, Cookie, Accept-Encoding"}
+#: do an editor's and a follower's, and each language's (the switch's cookie, or
+#: Accept-Language); and it is sent compressed as the phone accepts (Flask-Compress,
+#: finding Accept-Encoding named here, names it no second time).
+SHEET_HEADERS = {
+    "Cache-Control": "no-cache",
+    "Vary": "HX-Request, Cookie, Accept-Language, Accept-Encoding",
+}
 
 
 def _sheet_response(html: str, tag: str) -> Response:
@@ -112,8 +125,14 @@ def game(game_id: str) -> Any:
     editor, kept = context["editable"], context["kept"]
     html = fragment("game.html", "_sheet.html", **context)
     if htmx and not editor:
-        drawn_sheets(current_app).put((request.script_root, game.id, game.version), html)
-    return _sheet_response(html, sheet_tag(game.version, htmx, editor, kept))
+        drawn_sheets(current_app).put(_drawn_key(game.id, game.version), html)
+    return _sheet_response(html, sheet_tag(game.version, htmx, editor, kept, current_language()))
+
+
+def _drawn_key(game_id: str, version: int) -> tuple[str, str, int, str]:
+    """A follower's drawn sheet: where the app is mounted, the game, its version, and
+    the language it is drawn in."""
+    return (request.script_root, game_id, version, current_language())
 
 
 def followers_sheet(game_id: str) -> Response | None:
@@ -132,10 +151,10 @@ def followers_sheet(game_id: str) -> Response | None:
     if state is None or state[1]:
         return None
     version = state[0]
-    html = drawn_sheets(current_app).get((request.script_root, game_id, version))
+    html = drawn_sheets(current_app).get(_drawn_key(game_id, version))
     if html is None:
         return None
-    return _sheet_response(html, sheet_tag(version, True, False))
+    return _sheet_response(html, sheet_tag(version, True, False, language=current_language()))
 
 
 def sheet_context(game: Game) -> dict[str, Any]:
@@ -212,16 +231,18 @@ def undo(game_id: str) -> Any:
             deals.undo_deal(game.id, phone_memory.edit_key(game.id), len(game.deals), guard)
             return redirect_after_write(url_for("sheet.game", game_id=game.id))
         except deals.StaleGame:
-            message = (
+            message = gettext(
                 "the sheet changed on another phone just now; here it is as it is now: "
                 "undo again if you still mean to"
             )
         except games.EditRefused:
-            message = "this phone can only follow the game: open the edit link to change it"
+            message = gettext(
+                "this phone can only follow the game: open the edit link to change it"
+            )
         except (deals.DealNotFound, RulesError) as error:
             message = sentence_of(error)
     else:
-        message = "the page was out of date; try again"
+        message = gettext("the page was out of date; try again")
     context = sheet_context(phone_memory.load(game_id)) | {"message": message}
     return fragment("game.html", "_sheet.html", **context), 409
 
@@ -232,25 +253,28 @@ def undo(game_id: str) -> Any:
 #: as are followed at once on a busy night; an older version is never asked for again.
 DRAWN_SHEETS = 1024
 
+DrawnKey = tuple[str, str, int, str]
+
 
 class DrawnSheets:
-    """A follower's sheet fragment by (where the app is mounted, game, version): the
-    same for every phone that follows the game, which may only read it. The least
+    """A follower's sheet fragment by (where the app is mounted, game, version,
+    language): the same for every phone that follows the game in that language,
+    which may only read it. The least
     recently asked for goes first when full. Shared by a process's threads."""
 
     def __init__(self, size: int = DRAWN_SHEETS) -> None:
         self.size = size
-        self._sheets: OrderedDict[tuple[str, str, int], str] = OrderedDict()
+        self._sheets: OrderedDict[DrawnKey, str] = OrderedDict()
         self._lock = Lock()
 
-    def get(self, key: tuple[str, str, int]) -> str | None:
+    def get(self, key: DrawnKey) -> str | None:
         with self._lock:
             html = self._sheets.get(key)
             if html is not None:
                 self._sheets.move_to_end(key)
             return html
 
-    def put(self, key: tuple[str, str, int], html: str) -> None:
+    def put(self, key: DrawnKey, html: str) -> None:
         with self._lock:
             self._sheets[key] = html
             self._sheets.move_to_end(key)
@@ -284,13 +308,14 @@ class UnchangedSheet:
     """WSGI middleware: the 304 of an unchanged sheet, else the app behind it.
 
     Every phone following a game asks "has the sheet changed?" every 3 s. Nearly
-    always nothing has, and the answer is a bodiless 304 that depends on three
-    things: the game's version, whether this phone keeps the game's edit key, and
-    whether htmx asked. This answers it with one query and the view's tag and
-    headers, and writes the log line any request gets; a phone's cookie has its
-    signature checked once per worker. Anything else (a changed sheet, an unknown
-    game, another method or path, a database that does not answer) goes on to
-    ``inner``, whose view answers it in full."""
+    always nothing has, and the answer is a bodiless 304 that depends on four
+    things: the game's version, whether this phone keeps the game's edit key,
+    whether htmx asked, and the language the phone reads it in. This answers it
+    with one query and the view's tag and headers, and writes the log line any
+    request gets; a phone's cookie has its signature checked once per worker.
+    Anything else (a changed sheet, an unknown game, another method or path, a
+    database that does not answer) goes on to ``inner``, whose view answers it in
+    full."""
 
     def __init__(self, app: Flask, inner: WsgiApp) -> None:
         self.app = app
@@ -322,7 +347,7 @@ class UnchangedSheet:
         if state is None:
             return None
         version, editor, kept = state
-        tag = sheet_tag(version, from_htmx(environ), editor, kept)
+        tag = sheet_tag(version, from_htmx(environ), editor, kept, language_of_environ(environ))
         if not still_current(parse_etags(environ["HTTP_IF_NONE_MATCH"]), tag):
             return None
         return quote_etag(tag)

@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
+from flask_babel import gettext
 
 from ..plumbing.language import current_language
 from ..plumbing.sentences import sentence_of
@@ -47,7 +48,10 @@ def card(card: str) -> Any:
         return _unreadable(form, str(error))
     variant = VARIANTS.get(found.variant)
     if variant is None:
-        unknown = f"this rules card is for a game this referee does not know: {found.variant}"
+        unknown = gettext(
+            "this rules card is for a game this referee does not know: %(game)s",
+            game=found.variant,
+        )
         return _unreadable(form, unknown)
     house, problems = _house_of(found, variant)
     for name, value in house.typed.options.items():
@@ -67,7 +71,12 @@ def _house_of(found: RulesCard, variant: Variant) -> tuple[HousePage, list[str]]
     except RulesError as error:
         house = opened(variant, options)
         house.open, house.name = True, found.name
-        return house, [f"this rules card's house rules cannot be played: {sentence_of(error)}"]
+        return house, [
+            gettext(
+                "this rules card's house rules cannot be played: %(why)s",
+                why=sentence_of(error),
+            )
+        ]
     house = house_page(variant, options, drawn(rules, options, kept), open=True, name=found.name)
     return house, []
 
@@ -92,8 +101,9 @@ def share(card: str) -> Any:
             book, variant.ruleset(found.options, found.house), words_in(current_language())
         )
     except (UnreadableCard, KeyError, RulesError):
-        message = "this rules card cannot be read: ask for its link again"
-        return render_template("error.html", title="Not a rules card", message=message), 400
+        message = gettext("this rules card cannot be read: ask for its link again")
+        title = gettext("Not a rules card")
+        return render_template("error.html", title=title, message=message), 400
     link = url_for("table_rules.card", card=card, _external=True)
     return render_template(
         "rules_card.html", card=found, rules=book, said=said, link=link, link_qr=qr(link)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import request
+from flask_babel import gettext
 
 from .errors import ApiError
 
@@ -29,12 +30,17 @@ def refuse_other_sites() -> None:
     if origin is not None and not same_site(origin, f"{request.scheme}://{request.host}"):
         raise ApiError(
             403,
-            "the API does not answer another site's pages; call it from a program, or "
-            "from the referee's own pages",
+            gettext(
+                "the API does not answer another site's pages; call it from a program, or "
+                "from the referee's own pages"
+            ),
         )
     if request.method in WRITES and request.mimetype != "application/json":
         raise ApiError(
-            415, "send the request body as JSON, with the header Content-Type: application/json"
+            415,
+            gettext(
+                "send the request body as JSON, with the header Content-Type: application/json"
+            ),
         )
 
 

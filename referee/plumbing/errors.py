@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify, render_template, request
+from flask_babel import gettext, lazy_gettext
 from werkzeug.exceptions import HTTPException
 
 from ..rules import GameRuleError, RulesError, UnknownVariantError
@@ -33,26 +34,46 @@ class ApiError(Exception):
 
 #: The API's sentences for the errors Flask and Werkzeug raise themselves.
 HTTP_SENTENCES = {
-    404: "there is nothing at {path}; GET /api/v1/variants lists the variants",
-    405: "{method} is not allowed on {path}; use {allowed}",
-    413: f"the request body is larger than {MAX_BODY_BYTES // 1024} KB; send less",
+    404: lazy_gettext("there is nothing at {path}; GET /api/v1/variants lists the variants"),
+    405: lazy_gettext("{method} is not allowed on {path}; use {allowed}"),
+    413: lazy_gettext("the request body is larger than {size} KB; send less"),
 }
+
+
+def http_sentence(status: int, **facts: str) -> str:
+    """The API's sentence for ``status`` in the request's language, its facts filled
+    in (the body limit is always known)."""
+    return str(HTTP_SENTENCES[status]).format(size=MAX_BODY_BYTES // 1024, **facts)
+
 
 #: The pages' titles and sentences for the same.
 PAGE_SENTENCES = {
-    400: ("This page was out of date", "Reload the page and try again; nothing was lost."),
-    404: ("Nothing here", "There is no such page or game. Check the link you followed."),
-    405: ("Not like that", "Go back and use the page's own buttons."),
-    413: ("Too much at once", "That was more than a page ever sends; go back and try again."),
+    400: (
+        lazy_gettext("This page was out of date"),
+        lazy_gettext("Reload the page and try again; nothing was lost."),
+    ),
+    404: (
+        lazy_gettext("Nothing here"),
+        lazy_gettext("There is no such page or game. Check the link you followed."),
+    ),
+    405: (lazy_gettext("Not like that"), lazy_gettext("Go back and use the page's own buttons.")),
+    413: (
+        lazy_gettext("Too much at once"),
+        lazy_gettext("That was more than a page ever sends; go back and try again."),
+    ),
     503: (
-        "The referee did not answer",
-        "Its games are not reachable just now; reload the page in a moment. Nothing "
-        "typed is lost.",
+        lazy_gettext("The referee did not answer"),
+        lazy_gettext(
+            "Its games are not reachable just now; reload the page in a moment. Nothing "
+            "typed is lost."
+        ),
     ),
     429: (
-        "Too many new games",
-        "Too many games were started from this phone's network in the last minute. "
-        "Wait a minute and try again.",
+        lazy_gettext("Too many new games"),
+        lazy_gettext(
+            "Too many games were started from this phone's network in the last minute. "
+            "Wait a minute and try again."
+        ),
     ),
 }
 
@@ -111,7 +132,7 @@ def database_unavailable(error: Exception) -> Any:
     if not _in_api():
         return (*error_page(503, *PAGE_SENTENCES[503]), carried)
     response, status = error_json(
-        503, "the referee's database did not answer; try again in a moment"
+        503, gettext("the referee's database did not answer; try again in a moment")
     )
     response.headers.extend(carried)
     return response, status
@@ -154,7 +175,7 @@ def register(app: Flask) -> None:
         carried = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
         if not _in_api():
             title, message = PAGE_SENTENCES.get(
-                status, (error.name, error.description or "Go back and try again.")
+                status, (error.name, error.description or gettext("Go back and try again."))
             )
             page, status = error_page(status, title, message)
             return page, status, carried
@@ -162,7 +183,7 @@ def register(app: Flask) -> None:
         methods = getattr(error, "valid_methods", None) or []
         allowed = ", ".join(sorted(set(methods) - {"HEAD", "OPTIONS"}))
         message = (
-            template.format(path=request.path, method=request.method, allowed=allowed)
+            http_sentence(status, path=request.path, method=request.method, allowed=allowed)
             if template
             else (error.description or error.name)
         )
@@ -178,5 +199,9 @@ def register(app: Flask) -> None:
             return database_unavailable(error)
         app.logger.exception("unexpected error on %s %s", request.method, request.path)
         if _in_api():
-            return error_json(500, "the referee hit an unexpected problem; please try again")
-        return error_page(500, "Something went wrong", "Please go back and try again.")
+            return error_json(
+                500, gettext("the referee hit an unexpected problem; please try again")
+            )
+        return error_page(
+            500, gettext("Something went wrong"), gettext("Please go back and try again.")
+        )

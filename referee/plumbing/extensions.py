@@ -5,6 +5,7 @@ them from here, never from the package root.
 
 from __future__ import annotations
 
+from flask_babel import Babel
 from flask_compress import Compress
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
@@ -22,3 +23,4 @@ db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 csrf = CSRFProtect()
 compress = Compress()
+babel = Babel()

@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from flask import Flask, current_app, request
+from flask_babel import lazy_gettext
 
 from ..storage.database import Refused
 
@@ -48,8 +49,8 @@ class SolveUnderway(Refused):
     retry_after = RETRY_AFTER
 
 
-BUSY = "the referee is working out other hands just now; ask again in a second"
-UNDERWAY = (
+BUSY = lazy_gettext("the referee is working out other hands just now; ask again in a second")
+UNDERWAY = lazy_gettext(
     "a hand sent from your address is still being worked out; wait for its answer, then ask again"
 )
 
@@ -68,9 +69,9 @@ class SolveGate:
         """Run the block as one of the solves, or refuse it at once."""
         with self.lock:
             if self.running[client] >= self.per_client:
-                raise SolveUnderway(UNDERWAY)
+                raise SolveUnderway(str(UNDERWAY))  # in the request's language
             if self.running.total() >= self.at_once:
-                raise SolvesBusy(BUSY)
+                raise SolvesBusy(str(BUSY))
             self.running[client] += 1
         try:
             yield

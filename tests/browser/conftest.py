@@ -128,9 +128,12 @@ def new_context(browser: Browser, server):
     contexts = []
     errors: list[str] = []
 
-    def open_context(width: int = 390, height: int = 844, **options):
+    def open_context(width: int = 390, height: int = 844, locale: str | None = None, **options):
+        """``locale``: the phone's language, as its Accept-Language says it; ``options``
+        go to Playwright's ``new_context`` as they are."""
         context = browser.new_context(
             **(PHONE | {"viewport": {"width": width, "height": height}} | options),
+            **({"locale": locale} if locale else {}),
             base_url=server,
         )
         context.set_default_timeout(PATIENCE_MS)  # every action and navigation

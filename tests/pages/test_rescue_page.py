@@ -234,7 +234,7 @@ def test_where_a_sets_joker_takes_two_cards_two_are_kept(client):  # R79
     assert state["cards"] == ["8H 8S"]
     page = text(tap(client, "/check", variant="telefunken", mode="rescue", table="8C 8D JK"))
     assert "Your natural cards" in page
-    assert "Then the card you hold (two of a set&#39;s rank for its joker)" in page
+    assert "Then the card you hold (two of a set's rank for its joker)" in page
 
 
 def test_in_a_family_game_the_tab_follows_the_games_rule(client):  # R79

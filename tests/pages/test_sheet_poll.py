@@ -65,7 +65,7 @@ def test_an_unchanged_poll_loads_no_game_draws_nothing_and_sets_no_cookie(app, c
     assert "Set-Cookie" not in again.headers
     assert "Content-Encoding" not in again.headers  # nothing to compress
     assert again.headers["ETag"] == first.headers["ETag"].replace(":br", "")
-    assert again.headers["Vary"] == "HX-Request, Cookie, Accept-Encoding"
+    assert again.headers["Vary"] == "HX-Request, Cookie, Accept-Language, Accept-Encoding"
     assert again.headers["Cache-Control"] == "no-cache"
 
 
