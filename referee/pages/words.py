@@ -15,7 +15,7 @@ from ..rules import VARIANTS, Ruleset, Variant
 from ..rules.push import PUSH_FAMILY
 from ..rules.ruleset import Kind, MeldWords
 from ..rules.scoring import Sheet
-from ..rules.words import Words, exchange_tab_words, family_names, words_in
+from ..rules.words import Words, exchange_tab_words, family_names, meld_word_messages, words_in
 
 
 def families(words: Words) -> list[tuple[str, list[Variant]]]:
@@ -46,9 +46,12 @@ def own_word(rules: Ruleset, kind: Kind, size: int) -> str:
     """
     by_size = dict(rules.words.by_size)
     if kind == "set" and size in by_size:
-        return by_size[size]
-    word = rules.words.noun(kind)
-    return "" if word == kind else word
+        word = by_size[size]
+    else:
+        word = rules.words.noun(kind)
+        if word == kind:
+            return ""
+    return meld_word_messages(words_in(current_language())).get(("", word), word)
 
 
 def exchange_words(rules: Ruleset) -> tuple[str, str]:

@@ -94,13 +94,12 @@ class Words:
         ('an escalera', 'tríos')
         """
         noun = words.noun(kind, count)
-        if not article:
-            return self.pgettext("meld", noun)
         if self.language == "en":
             if article == "a":
                 return ("an " if noun[:1].lower() in "aeiou" else "a ") + noun
-            return f"the {noun}"
-        return self.pgettext(f"meld with the article {article}", f"{article} {noun}")
+            return f"the {noun}" if article else noun
+        said = meld_word_messages(self).get((article, noun))
+        return said if said is not None else noun  # a word of no game: as it is
 
     def reason(self, why: Reason) -> str:
         """One reason, said in this language."""
@@ -109,6 +108,63 @@ class Words:
         except KeyError:
             raise LookupError(f"no words for the reason {why.code!r}") from None
         return say(self, why)
+
+
+@functools.cache
+def meld_word_messages(words: Words) -> dict[tuple[str, str], str]:
+    """Every game's meld words (R42) in ``words``'s language, alone and with each
+    article, keyed by (article, English word): one message of the catalog each, so a
+    language gives each word its own gender ("un trío", "una escalera"). A game whose
+    words are not here fails ``tests/rules/test_meld_words.py``."""
+    return {
+        ("", "set"): words.pgettext("meld", "set"),
+        ("a", "set"): words.pgettext("meld with a", "a set"),
+        ("the", "set"): words.pgettext("meld with the", "the set"),
+        ("", "sets"): words.pgettext("meld", "sets"),
+        ("the", "sets"): words.pgettext("meld with the", "the sets"),
+        ("", "run"): words.pgettext("meld", "run"),
+        ("a", "run"): words.pgettext("meld with a", "a run"),
+        ("the", "run"): words.pgettext("meld with the", "the run"),
+        ("", "runs"): words.pgettext("meld", "runs"),
+        ("the", "runs"): words.pgettext("meld with the", "the runs"),
+        ("", "group"): words.pgettext("meld", "group"),
+        ("a", "group"): words.pgettext("meld with a", "a group"),
+        ("the", "group"): words.pgettext("meld with the", "the group"),
+        ("", "groups"): words.pgettext("meld", "groups"),
+        ("the", "groups"): words.pgettext("meld with the", "the groups"),
+        ("", "sequence"): words.pgettext("meld", "sequence"),
+        ("a", "sequence"): words.pgettext("meld with a", "a sequence"),
+        ("the", "sequence"): words.pgettext("meld with the", "the sequence"),
+        ("", "sequences"): words.pgettext("meld", "sequences"),
+        ("the", "sequences"): words.pgettext("meld with the", "the sequences"),
+        ("", "sequidilla"): words.pgettext("meld", "sequidilla"),
+        ("a", "sequidilla"): words.pgettext("meld with a", "a sequidilla"),
+        ("the", "sequidilla"): words.pgettext("meld with the", "the sequidilla"),
+        ("", "sequidillas"): words.pgettext("meld", "sequidillas"),
+        ("the", "sequidillas"): words.pgettext("meld with the", "the sequidillas"),
+        ("", "trio"): words.pgettext("meld", "trio"),
+        ("a", "trio"): words.pgettext("meld with a", "a trio"),
+        ("the", "trio"): words.pgettext("meld with the", "the trio"),
+        ("", "trios"): words.pgettext("meld", "trios"),
+        ("the", "trios"): words.pgettext("meld with the", "the trios"),
+        ("", "escalera"): words.pgettext("meld", "escalera"),
+        ("a", "escalera"): words.pgettext("meld with a", "an escalera"),
+        ("the", "escalera"): words.pgettext("meld with the", "the escalera"),
+        ("", "escaleras"): words.pgettext("meld", "escaleras"),
+        ("the", "escaleras"): words.pgettext("meld with the", "the escaleras"),
+        ("", '"three"'): words.pgettext("meld", '"three"'),
+        ("a", '"three"'): words.pgettext("meld with a", 'a "three"'),
+        ("the", '"three"'): words.pgettext("meld with the", 'the "three"'),
+        ("", '"threes"'): words.pgettext("meld", '"threes"'),
+        ("the", '"threes"'): words.pgettext("meld with the", 'the "threes"'),
+        ("", '"four"'): words.pgettext("meld", '"four"'),
+        ("a", '"four"'): words.pgettext("meld with a", 'a "four"'),
+        ("the", '"four"'): words.pgettext("meld with the", 'the "four"'),
+        ("", '"fours"'): words.pgettext("meld", '"fours"'),
+        ("the", '"fours"'): words.pgettext("meld with the", 'the "fours"'),
+        ("", "cuarteto"): words.pgettext("meld", "cuarteto"),
+        ("", "quinteto"): words.pgettext("meld", "quinteto"),
+    }
 
 
 def renders(
@@ -253,6 +309,24 @@ def said_reading(words: Words, reading: Reading, *, article: bool = True) -> str
     if article:
         return words.gettext("a run of {suit} {span}").format(suit=suit, span=span)
     return words.gettext("run of {suit} {span}").format(suit=suit, span=span)
+
+
+def reading_title(words: Words, reading: Reading) -> str:
+    """A reading as a verdict lists it (R15): "Set of sixes", "Run of diamonds, 4 to 6".
+
+    >>> from .melds import SetReading
+    >>> reading_title(ENGLISH, SetReading(6))
+    'Set of sixes'
+    """
+    from .melds import SetReading  # melds speaks through these words
+
+    if isinstance(reading, SetReading):
+        return words.gettext("Set of {ranks}").format(ranks=rank_plural(words, reading.rank))
+    return words.gettext("Run of {suit}, {low} to {high}").format(
+        suit=said_suit(words, reading.suit),
+        low=rank_token(reading.low),
+        high=rank_token(reading.high),
+    )
 
 
 def said_declaration(words: Words, declared: Declaration) -> str:
