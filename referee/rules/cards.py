@@ -4,6 +4,8 @@
 [Card.parse('7H'), Card.parse('8H'), Card.parse('10H'), Card.parse('JK')]
 >>> format_cards(parse_cards(["t♠", "joker", "ac"]))
 '10S JK AC'
+>>> format_cards(parse_cards("Rp Dd 7t comodín"))  # a Spanish-speaking table's letters
+'KS QD 7C JK'
 """
 
 from __future__ import annotations
@@ -32,10 +34,16 @@ JOKER_TOKEN = "JK"
 
 _RANK_OF_TOKEN = {token: rank for rank, token in enumerate(RANK_TOKENS, start=1)}
 _RANK_OF_TOKEN["T"] = 10  # R1: T is accepted for 10
+# A Spanish-speaking table's letters, in every language, as none of them means
+# anything else: R (rey) for K, D (dama) for Q before the suit; P (picas) for spades
+# and T (tréboles) for clubs as the suit. C stays clubs (corazones would make it mean
+# two suits), so hearts are H or ♥; D as a suit is diamantes in both languages.
+_RANK_OF_TOKEN |= {"R": 13, "D": 12}
 _SUIT_OF_TOKEN = {suit: suit for suit in SUITS} | {
     "♠": "S", "♤": "S", "♥": "H", "♡": "H", "♦": "D", "♢": "D", "♣": "C", "♧": "C",
+    "P": "S", "T": "C",
 }  # fmt: skip
-_JOKER_TOKENS = {"JK", "JOKER", "*"}
+_JOKER_TOKENS = {"JK", "JOKER", "*", "COMODIN", "COMODÍN"}
 # R1: white space, commas or hyphens separate tokens (dashes a phone may substitute too).
 _SEPARATORS = re.compile(r"[\s,\-‐‑‒–—]+")
 _VARIATION_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
