@@ -57,7 +57,7 @@ def buy(game_id: str) -> Any:
                 "this phone can only follow the game: open the edit link to change it"
             )
         except Refused as error:  # none to take back, the game over: said in the sheet
-            status, message = 409, str(error)
+            status, message = 409, sentence_of(error)
         except RulesError as error:
             status, message = 422, sentence_of(error)
     if status == 200 and not from_htmx():

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from flask_babel import gettext, ngettext
+
 from ..plumbing.language import current_language
 from ..rules import (
     Card,
@@ -23,11 +25,10 @@ from ..rules import (
     RunReading,
     Solution,
 )
-from ..rules.cards import RANK_PLURALS, SUIT_NAMES, number_word, rank_token
+from ..rules.cards import rank_token
 from ..rules.contracts import ContractVerdict
 from ..rules.rescue import exchange_of, exchange_rule
-from ..rules.scoring import points_text
-from ..rules.words import Words, counted, listed, words_in
+from ..rules.words import Words, count_word, points_words, reading_title, words_in
 from ..storage.database import Refused
 from .keypad import Tray
 from .words import exchange_words
@@ -60,10 +61,10 @@ class ReadingView:
     @classmethod
     def of(cls, reading: Reading) -> ReadingView:
         if isinstance(reading, RunReading):
-            low, high = rank_token(reading.low), rank_token(reading.high)
+            low = rank_token(reading.low)
             return cls(
                 kind="run",
-                title=f"Run of {SUIT_NAMES[reading.suit]}, {low} to {high}",
+                title=reading_title(words_in(current_language()), reading),
                 key=f"run:{reading.suit}:{low}",
                 suit=reading.suit,
                 cards=tuple(
@@ -74,7 +75,7 @@ class ReadingView:
         rank = rank_token(reading.rank)
         return cls(
             kind="set",
-            title=f"Set of {RANK_PLURALS[reading.rank - 1]}",
+            title=reading_title(words_in(current_language()), reading),
             key=f"set:{rank}",
             rank=rank,
         )
@@ -308,10 +309,20 @@ class Checker:
             return ""
         if not solution.met:
             return self.short_text
-        left = points_text(solution.left_points)
-        stays = f"{left} stay{'s' * (solution.left_points == 1)} in hand" if solution.left else ""
-        melds = counted(len(solution.melds), "meld")
-        return f"Meets the contract with {melds}" + (f"; {stays}" if stays else ", going out")
+        words = words_in(current_language())
+        n = len(solution.melds)
+        melds = ngettext("%(count)s meld", "%(count)s melds", n, count=count_word(words, n))
+        if not solution.left:
+            return str(gettext("Meets the contract with %(melds)s, going out", melds=melds))
+        stays = ngettext(
+            "%(left)s stays in hand",
+            "%(left)s stay in hand",
+            solution.left_points,
+            left=points_words(words, solution.left_points),
+        )
+        return str(
+            gettext("Meets the contract with %(melds)s; %(stays)s", melds=melds, stays=stays)
+        )
 
     def state(self, **extra: str) -> dict[str, Any]:
         """The fields that carry the checker from one tap to the next."""
@@ -344,12 +355,14 @@ def short_text(solution: SolutionView) -> str:
     """
     if solution.met:
         return ""
+    words = words_in(current_language())
     if solution.short != 1:
-        return f"{number_word(solution.short).capitalize()} cards short"
-    names = ["any wild card" if card == "JK" else card for card in solution.completing]
+        count = count_word(words, solution.short)
+        return str(gettext("%(count)s cards short", count=count[:1].upper() + count[1:]))
+    names = [gettext("any wild card") if card == "JK" else card for card in solution.completing]
     if not names:
-        return "One card short"
-    return f"One card short: {listed(names, 'or')}"
+        return str(gettext("One card short"))
+    return str(gettext("One card short: %(cards)s", cards=words.listed(names, "or")))
 
 
 def declaration(key: str) -> Declaration | None:

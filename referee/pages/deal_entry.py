@@ -11,7 +11,6 @@ reads the form and asks.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -19,11 +18,12 @@ from flask_babel import gettext
 
 from ..plumbing.language import current_language
 from ..plumbing.sentences import sentence_of
-from ..rules import RulesError, Ruleset
-from ..rules.scoring import Adjustment, Hand, Sheet, Table, adjustments, deal_so_far
+from ..rules import RulesError
+from ..rules.scoring import Adjustment, Hand, Sheet, Table, deal_so_far
 from ..rules.words import points_words, words_in
 from ..storage.deals import DealEntry
-from .keypad import DIGITS, Tray, whole_number
+from .deal_points import points_error, read_adjust, tap_bonus, typed_points
+from .keypad import Tray, whole_number
 
 #: The choice of "who went out" that says nobody did.
 STOCK_RAN_OUT = "stock"
@@ -33,39 +33,6 @@ def both() -> str:
     """Cards and points both given for one player, where no tap said which came last
     (a page without its script sends the whole form): the player says which counts."""
     return str(gettext("tap the cards or type the points, not both: clear one of them"))
-
-
-#: Points as a person types them: a sign, then digits (of any script, as ``int`` reads).
-_SIGNED = re.compile(r"\s*([-\u2212+]?)\s*(\d+)\s*")
-
-
-def typed_points(text: str) -> int | None:
-    """The points typed in a field (a minus sign allowed: the rules core says why a
-    hand cannot be below 0), or None when nothing or no number is typed.
-
-    >>> typed_points(" 25 "), typed_points("-5"), typed_points("2.5"), typed_points("")
-    (25, -5, None, None)
-    """
-    match = _SIGNED.fullmatch(text)
-    if match is None or (number := whole_number(match.group(2))) is None:
-        return None
-    return -number if match.group(1) in ("-", "\u2212") else number
-
-
-def points_error(typed: str) -> str:
-    """The sentence for typed points that are no number at all, or "": what a
-    number of points can be is the rules core's to say.
-
-    >>> points_error("25"), points_error("-5"), points_error("2.5")
-    ('', '', 'points are a whole number, like 25')
-    """
-    text = typed.strip()
-    if not text or typed_points(text) is not None:
-        return ""
-    match = _SIGNED.fullmatch(text)
-    if match is not None and len(match.group(2)) > DIGITS:
-        return str(gettext("no hand holds that many points"))
-    return str(gettext("points are a whole number, like 25"))
 
 
 def entry_error(typed: str, tray: Tray) -> str:
@@ -128,60 +95,6 @@ class DealPage:
     def rank(self) -> str:
         """The rank tapped for the active seat, waiting for its suit."""
         return self.trays[self.active].rank
-
-
-# --- Bonuses and penalties (R75) ----------------------------------------------------
-
-
-def tap_bonus(press: str, rules: Ruleset, adjust: list[str], reasons: list[str]) -> bool:
-    """A tap on one of the table's named bonuses (``bonus:<seat>:<n>``), added to what
-    the seat has, or on clearing the seat's (``unbonus:<seat>``); whether it was one.
-
-    >>> from referee.rules import Bonus, get_ruleset
-    >>> from dataclasses import replace
-    >>> rules = replace(get_ruleset("push"), bonuses=(Bonus("exact cut", -10),))
-    >>> adjust, reasons = ["", "5"], ["", "late"]
-    >>> tap_bonus("bonus:1:0", rules, adjust, reasons), adjust, reasons
-    (True, ['', '-5'], ['', 'late, exact cut'])
-    """
-    action, _, where = press.partition(":")
-    if action not in ("bonus", "unbonus"):
-        return False
-    at, _, which = where.partition(":")
-    chosen, named = whole_number(at), whole_number(which)
-    if chosen is None or chosen >= len(adjust):
-        return True
-    if action == "unbonus":
-        adjust[chosen] = reasons[chosen] = ""
-    elif named is not None and named < len(rules.bonuses):
-        bonus = rules.bonuses[named]
-        adjust[chosen] = str((typed_points(adjust[chosen]) or 0) + bonus.points)
-        reasons[chosen] = ", ".join(r for r in (reasons[chosen].strip(), bonus.name) if r)
-    return True
-
-
-def read_adjust(
-    table: Table, adjust: Sequence[str], reasons: Sequence[str]
-) -> tuple[dict[str, Adjustment], list[str]]:
-    """Each player's bonus or penalty as typed: those that can be taken, and each
-    seat's sentence for one that cannot (what it may be is the rules core's)."""
-    taken: dict[str, Adjustment] = {}
-    errors = []
-    for player, text, reason in zip(table.players, adjust, reasons, strict=True):
-        points, error = typed_points(text), points_error(text)
-        if error:
-            error = gettext("%(player)s's bonus or penalty: %(why)s", player=player, why=error)
-        elif points is None and reason.strip():
-            error = gettext(
-                "give %(player)s's points for “%(reason)s”", player=player, reason=reason.strip()
-            )
-        if points is not None:
-            try:
-                taken |= adjustments(table, {player: Adjustment(points, reason)})
-            except RulesError as refused:
-                error = sentence_of(refused)
-        errors.append(error)
-    return taken, errors
 
 
 def first_of(errors: Sequence[str]) -> str:

@@ -14,7 +14,8 @@ from markupsafe import Markup
 from ..plumbing.language import current_language
 from ..rules import VARIANTS
 from ..rules.cards import SUIT_SYMBOLS
-from ..rules.words import points_words, words_in
+from ..rules.melds import Reading
+from ..rules.words import Words, points_words, said_reading, words_in
 from .words import own_word
 
 _CARD_CODE = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
@@ -59,7 +60,21 @@ def sheet_total(total: int) -> str:
     return str(total) if total else str(pgettext("a total of nothing on the sheet", "---"))
 
 
+def reading_words(reading: Reading) -> str:
+    """A reading of a meld without its article ("set of sixes"), in the request's
+    language."""
+    return said_reading(words_in(current_language()), reading, article=False)
+
+
+def request_words() -> dict[str, Words]:
+    """``words``: the rules core's words in the request's language, for every template
+    to hand to what the rules say (``rules.players_text(words)``)."""
+    return {"words": words_in(current_language())}
+
+
 def register(app: Flask) -> None:
+    app.context_processor(request_words)
+    app.add_template_global(reading_words, "reading_words")
     app.add_template_filter(chip, "chip")
     app.add_template_filter(suited, "suited")
     app.add_template_filter(sheet_total, "sheet_total")

@@ -27,6 +27,10 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import NamedTuple
 
+from flask_babel import gettext
+
+from ..plumbing.language import current_language
+from ..plumbing.sentences import sentence_of
 from ..rules import (
     CardError,
     Declaration,
@@ -38,9 +42,9 @@ from ..rules import (
     rescue,
     solve_hand,
 )
-from ..rules.cards import number_word
 from ..rules.rescue import exchange_of, natural_cards
 from ..rules.solver import MAX_HAND
+from ..rules.words import count_word, words_in
 from ..storage.database import Refused
 from .checker_views import (
     MODES,
@@ -97,7 +101,7 @@ def run_checker(
     try:
         JUDGES[checker.mode](checker, Asked(rules, declare, players, deal, solving))
     except RulesError as error:
-        checker.error = str(error)
+        checker.error = sentence_of(error)
     checker.hint = _hint(checker)
     if checker.verdict is not None:
         checker.readings = [ReadingView.of(reading) for reading in checker.verdict.readings]
@@ -125,13 +129,16 @@ def _hint(checker: Checker) -> str:
     """What the player should tap next while there is nothing to judge."""
     if checker.mode in ON_THE_TABLE and not checker.table.cards:
         if checker.tray.cards or checker.into == "tray":
-            return "Tap the meld on the table first: tap its box above, then its cards"
-        then = "your natural card" if checker.mode == "rescue" else "the cards to add"
-        return f"Tap the meld already on the table, then {then}"
+            return str(
+                gettext("Tap the meld on the table first: tap its box above, then its cards")
+            )
+        if checker.mode == "rescue":
+            return str(gettext("Tap the meld already on the table, then your natural card"))
+        return str(gettext("Tap the meld already on the table, then the cards to add"))
     if checker.mode == "contract" and not checker.tray.cards and not checker.melds:
-        return "Tap the cards of the first meld, then Next meld"
+        return str(gettext("Tap the cards of the first meld, then Next meld"))
     if not checker.tray.cards and not checker.table.cards:
-        return "Tap a rank, then a suit"
+        return str(gettext("Tap a rank, then a suit"))
     return ""
 
 
@@ -226,9 +233,11 @@ def _solve(checker: Checker, rules: Ruleset, deal: int, players: int | None) -> 
     """R65, R66: the best melds of the hand tapped in, or what it lacks."""
     count = len(checker.tray.cards)
     if count > MAX_HAND:
-        checker.tray_error = (
-            f"A hand of at most {MAX_HAND} cards: this one has {count}. "
-            "Tap a card to take it away."
+        checker.tray_error = gettext(
+            "A hand of at most %(most)s cards: this one has %(count)s. "
+            "Tap a card to take it away.",
+            most=MAX_HAND,
+            count=count,
         )
         return
     solution = solve_hand(checker.tray.cards, rules, deal, players)
@@ -248,10 +257,12 @@ def _rescue(
         checker.verdict = VerdictView.of(read_meld(checker.table.cards, rules, declare, players))
     elif len(checker.tray.cards) > (most := exchange_of(rules).most_cards):
         checker.error = (
-            "your natural card is one card: tap a chip to take the others back"
+            gettext("your natural card is one card: tap a chip to take the others back")
             if most == 1
-            else f"your natural cards are {number_word(most)} at most: tap a chip to take "
-            "the others back"
+            else gettext(
+                "your natural cards are %(most)s at most: tap a chip to take the others back",
+                most=count_word(words_in(current_language()), most),
+            )
         )
     else:
         checker.rescue = RescueView.of(
@@ -335,7 +346,7 @@ def _add_typed(checker: Checker, value: str, rules: Ruleset) -> bool:
             setattr(checker, target, getattr(checker, target).add_typed(checker.typed))
         checker.typed = ""
     except CardError as error:
-        checker.typed_error = str(error)
+        checker.typed_error = sentence_of(error)
     return True
 
 
