@@ -176,6 +176,9 @@ _NO_TWOS = (0, 0, 0, 0)
 
 # The bound's work for the cards left: lacks by part, covers by part, cards by kind.
 _Groups = tuple[tuple[list[int], ...], tuple[list[int], ...], dict[Kind, list[int]]]
+# Its counts for the parts still needed: lacking and fillable alone, caps, cards beyond
+# the natural cards left, and lacking together with and without wild cards (when asked).
+_Counts = tuple[int, int, int, int, tuple[int, int] | None]
 
 
 class _State(NamedTuple):
@@ -394,17 +397,34 @@ class _Search:
             ]
             for suit in SUITS
         ]
+        # The most wild cards that fill what a part lacks: those of a meld of its
+        # size, unless a longer meld may do more. A longer run may reach more of its
+        # suit's cards, and under R51's table a longer meld may hold more wild cards;
+        # a longer set holds no more cards of its rank than the hand has, and every
+        # other limit (R7, R52-R56, R70) lets a meld hold no more wild cards for each
+        # natural one however long it is.
         self.bound_caps = [
             part.min
-            if not part.exact and rules.wild_limit is not WildLimit.ONE  # R7, R51: longer
+            if not part.exact
+            and rules.wild_limit is not WildLimit.ONE
+            and (part.kind == "run" or rules.wild_limit is WildLimit.BY_SIZE)
             else self._wild_cap(part, part.min)
+            for part in self.parts
+        ]
+        # The fewest natural cards (the hand's or lacked ones) a meld of each part
+        # holds, whatever its size: what the limits on wild cards leave.
+        self.bound_naturals = [
+            min(
+                size - self._wild_cap(part, size)
+                for size in range(part.min, part.min + 1 if part.exact else MAX_HAND + 1)
+            )
             for part in self.parts
         ]
         self.set_parts = any(part.kind == "set" for part in self.parts)
         self.run_sizes = sorted({part.min for part in self.parts if part.kind == "run"})
         self.suit_bounds: dict[tuple[int, ...], tuple[dict[int, int], int]] = {}
         self.bound_groups: dict[tuple[object, ...], _Groups] = {}
-        self.bounds: dict[tuple[object, ...], tuple[int, int, int, int]] = {}
+        self.bounds: dict[tuple[object, ...], _Counts] = {}
         self.shapes: dict[tuple[object, ...], list[_Shape]] = {}
         self.memo: dict[tuple[object, ...], Found | None] = {}
 
@@ -504,12 +524,17 @@ class _Search:
         enough: int = 99,
     ) -> int:
         """The fewest cards the hand lacks for the parts still needed (R66), never
-        overstated, the larger of two counts. Each part alone: it takes the place
+        overstated, the largest of four counts. Each part alone: it takes the place
         where the hand has most of its natural cards (parts may share cards here;
         where sets of a rank or runs of a suit may not repeat, R54, each takes its
-        own rank or suit). The parts of a kind together: no card is in two melds,
-        so a rank or suit gives the parts it takes no more cards than it has. The
-        wild cards left fill what they can, each part within its own limit. A wild
+        own rank or suit). All the parts: they take more cards than the natural
+        cards and wild cards left hold. The parts of a kind together: no card is in
+        two melds, so a rank or suit gives the parts it takes no more cards than it
+        has. The wild cards left fill what they can, each part within its own limit
+        (a set of a part's size holds as many wild cards as a longer one could fill:
+        ``bound_caps``); and however many wild cards are left, each meld holds the
+        natural cards its limit asks (``bound_naturals``), lacked where the hand's
+        are too few. A wild
         2 not yet sitting as itself (``twos``, by suit) may still fill the 2's place
         of a run of its suit as a natural card (R5, R46), outside any wild limit.
         Once the first count is over ``enough`` it is the answer. A deal whose whole
@@ -521,24 +546,25 @@ class _Search:
         if counts is None:
             self.work.spend(BOUND_STEPS)
             counts = self.bounds[key] = self._bound_counts(counts_left, free, need)
-        lacking, fillable, caps, together = counts
-        alone = lacking - min(wilds, fillable)
+        lacking, fillable, caps, cards, together = counts
+        alone = max(lacking - min(wilds, fillable), cards - wilds)
         if alone > enough:
             return alone
-        if together < 0:
+        if together is None:
             groups = self.bound_groups[counts_left, free]
             self.work.spend(BOUND_STEPS)
             together = self._lacking_together(need, groups[1], groups[2])
-            self.bounds[key] = (lacking, fillable, caps, together)
-        return max(alone, together - min(wilds, caps))
+            self.bounds[key] = (lacking, fillable, caps, cards, together)
+        return max(alone, together[0] - min(wilds, caps), together[1])
 
     def _bound_counts(
         self, counts_left: tuple[int, ...], free: tuple[int, ...], need: tuple[int, ...]
-    ) -> tuple[int, int, int, int]:
+    ) -> _Counts:
         """The bound's counts before wild cards, kept for every position with the
         same cards left and parts needed: what the parts lack each alone and what
         wild cards could fill of it, what wild cards could fill of the parts
-        together, and -1 for what they lack together, worked out when asked."""
+        together, how many more cards the parts take than there are natural cards
+        left, and None for what they lack together, worked out when asked."""
         groups = self.bound_groups.get((counts_left, free))
         if groups is None:
             self.work.spend(BOUND_STEPS)
@@ -547,6 +573,7 @@ class _Search:
         lacking = 0
         fillable = 0
         caps = 0
+        cards = 0
         for index, count in enumerate(need):
             if not count:
                 continue
@@ -560,42 +587,61 @@ class _Search:
             lacking += sum(lacks)
             fillable += sum(min(cap, lack) for lack in lacks)
             caps += count * cap
-        return lacking, fillable, caps, -1
+            cards += count * self.parts[index].min
+        return lacking, fillable, caps, cards - sum(counts_left), None
 
     def _lacking_together(
         self,
         need: tuple[int, ...],
         covers: tuple[list[int], ...],
         haves: dict[Kind, list[int]],
-    ) -> int:
+    ) -> tuple[int, int]:
         """What the parts still needed lack before wild cards, each kind's parts
         together: a rank or suit holding ``have`` cards gives ``j`` parts at most
         ``min(j * cover, have)`` of them, ``cover`` being the most one meld of the
-        largest part there can hold. Each rank or suit gives ``cover`` for each
-        part it takes, then what is left of ``have``, then nothing (one part only
-        where ranks and suits may not repeat, R54): the best spread of the parts
-        takes the largest of those gains."""
+        largest part there can hold. And what they lack however many wild cards
+        are left: a meld of a part holds at least ``bound_naturals`` natural cards
+        (R7, R51-R56, R70), lacked ones where the hand's are too few; counting no
+        more than ``most``, the least of those, for any part."""
         lacking = 0
+        unfilled = 0
         for kind in ("set", "run"):
             indexes = [i for i, count in enumerate(need) if count and self.parts[i].kind == kind]
             if not indexes:
                 continue
             largest = max(indexes, key=lambda i: self.parts[i].min)
             parts = sum(need[i] for i in indexes)
-            gains: list[int] = []
-            for cover, have in zip(covers[largest], haves[kind], strict=True):
-                if not cover:
-                    continue
-                if self.twice:
-                    gains.append(cover)
-                    continue
-                full, rest = divmod(have, cover)
-                gains += [cover] * min(full, parts)
-                if rest and full < parts:
-                    gains.append(rest)
-            gains.sort(reverse=True)
-            lacking += sum(need[i] * self.parts[i].min for i in indexes) - sum(gains[:parts])
-        return lacking
+            cover, have = covers[largest], haves[kind]
+            lacking += sum(need[i] * self.parts[i].min for i in indexes)
+            lacking -= self._gained(cover, have, parts, self.parts[largest].min)
+            most = min(self.bound_naturals[i] for i in indexes)
+            if most > 0:
+                # A longer run may hold more of its suit than ``cover``: all it has.
+                if kind == "run" and not all(self.parts[i].exact for i in indexes):
+                    cover = have
+                unfilled += parts * most - self._gained(cover, have, parts, most)
+        return lacking, unfilled
+
+    def _gained(self, covers: list[int], haves: list[int], parts: int, most: int) -> int:
+        """The most natural cards ``parts`` melds of a kind can hold, at most ``most``
+        each: each rank or suit gives ``cover`` (or ``most``, the smaller) for each
+        part it takes, then what is left of ``have``, then nothing (one part only
+        where ranks and suits may not repeat, R54); the best spread of the parts
+        takes the largest of those gains."""
+        gains: list[int] = []
+        for cover, have in zip(covers, haves, strict=True):
+            cover = min(cover, most)
+            if not cover:
+                continue
+            if self.twice:
+                gains.append(cover)
+                continue
+            full, rest = divmod(have, cover)
+            gains += [cover] * min(full, parts)
+            if rest and full < parts:
+                gains.append(rest)
+        gains.sort(reverse=True)
+        return sum(gains[:parts])
 
     def _lacks_by_group(self, counts_left: tuple[int, ...], free: tuple[int, ...]) -> _Groups:
         """The bound's work that depends on the cards left alone, kept for every
@@ -704,14 +750,22 @@ class _Search:
         spend = self.work.spend
         spend(SEARCH_STEPS)
         counts_left = state.counts_left
-        if any(state.need):
-            # Parts still needed that the cards left cannot meet, even with the cards
-            # imagined so far: no way on from here (the bound never overstates).
-            budget = self.wild_total - sum(state.twos) - state.used
-            room = self.phantoms - len(state.phantoms)
-            if self.lower_bound(counts_left, budget, state.need, state.twos, room) > room:
-                memo[state] = None
-                return None
+        budget = self.wild_total - sum(state.twos) - state.used
+        room = self.phantoms - len(state.phantoms)
+        if (
+            self.whole is not None
+            and state.held + sum(counts_left) + budget + room < self.whole.cards
+        ):
+            # R58: too few cards left to put down the whole hand, were every one melded.
+            memo[state] = None
+            return None
+        # Parts still needed that the cards left cannot meet, even with the cards
+        # imagined so far: no way on from here (the bound never overstates).
+        if any(state.need) and (
+            self.lower_bound(counts_left, budget, state.need, state.twos, room) > room
+        ):
+            memo[state] = None
+            return None
         # Any card may be the one placed next: the lead card while it is there (its
         # extra copy), else the first card left.
         first = self.lead
