@@ -209,7 +209,8 @@ class _Span(NamedTuple):
 class _Shape(NamedTuple):
     """One way to fill a run: its span, the hand's natural cards in it (by type in
     ``taken``; a 2 as itself in ``naturals`` only), the wild cards of the hand,
-    all its wild cards (the hand's and lacked ones), and the lacked cards."""
+    all its wild cards (the hand's and lacked ones), the lacked cards, and how many
+    of the hand's wild cards it takes (2s as themselves too)."""
 
     low: int
     high: int
@@ -219,6 +220,7 @@ class _Shape(NamedTuple):
     wild: int
     two: bool
     extra: tuple[Card, ...]
+    cost: int
 
 
 NATURAL, TWO_ITSELF, WILD, LACKED = range(4)
@@ -363,7 +365,10 @@ class _Search:
         # which cards were imagined are one. Never harder than the exact search, so
         # where it fails the exact one would too (the shortfall asks it first).
         self.relaxed = relaxed
-        self.relaxed_by = relaxed_by  # the relaxed search already run, to prune by
+        # A search already run that is never harder, to prune by: where it found no
+        # way on, there is none (the shortfall's relaxed search; the completing
+        # cards' search for any way, beside the search for the best).
+        self.relaxed_by = relaxed_by
         self.stand_ins = (
             next(
                 card_of(rank, "S")
@@ -426,6 +431,7 @@ class _Search:
         self.bound_groups: dict[tuple[object, ...], _Groups] = {}
         self.bounds: dict[tuple[object, ...], _Counts] = {}
         self.shapes: dict[tuple[object, ...], list[_Shape]] = {}
+        self.wider_shapes: dict[tuple[object, ...], tuple[int, list[_Shape]]] = {}
         self.memo: dict[tuple[object, ...], Found | None] = {}
 
     # --- Rules of one meld -------------------------------------------------------
@@ -742,7 +748,7 @@ class _Search:
             return memo[state]
         relaxed = self.relaxed_by
         if relaxed is not None:
-            # Where the relaxed search found no way on, there is none (R66).
+            # Where the search pruned by found no way on, there is none (R66).
             image = state._replace(phantoms=relaxed.stand_in(state.phantoms))
             if relaxed.memo.get(image, ()) is None:
                 memo[state] = None
@@ -977,10 +983,10 @@ class _Search:
         counts_left = state.counts_left
         need = state.need
         twos_free = self.twos[suit_index] - state.twos[suit_index] if self.natural_twos else 0
+        budget = self.wild_total - sum(state.twos) - state.used
         key = (
             first,
             tuple(counts_left[index] for index in self.suit_types[suit]),
-            self.wild_total - sum(state.twos) - state.used,
             twos_free,
             state.phantoms,
             tuple(
@@ -989,9 +995,9 @@ class _Search:
             if self.trim
             else (),
         )
-        shapes = self.shapes.get(key)
+        shapes = self.shapes.get((key, budget))
         if shapes is None:
-            shapes = self.shapes[key] = list(self._run_shapes(first, state))
+            shapes = self.shapes[key, budget] = self._shapes_within(first, state, key, budget)
         wilds_before = self._wilds_so_far(state)
         spend = self.work.spend
         for shape in shapes:
@@ -1007,6 +1013,23 @@ class _Search:
                     plan, state, shape.taken, suit if shape.two else "", shape.extra
                 )
                 yield plan, gain, after
+
+    def _shapes_within(
+        self, first: int, state: _State, key: tuple[object, ...], budget: int
+    ) -> list[_Shape]:
+        """The ways to fill a run around the first card with at most ``budget`` of the
+        hand's wild cards: those already worked out for as many or more wild cards,
+        in their order, that take no more; else worked out anew. (A span a run
+        cannot fill with fewer wild cards yields no way at all, and the ways with
+        fewer are found in the same order, so the two lists agree.)"""
+        wider = self.wider_shapes.get(key)
+        if wider is not None and wider[0] >= budget:
+            self.work.spend()
+            return [shape for shape in wider[1] if shape.cost <= budget]
+        shapes = list(self._run_shapes(first, state))
+        if wider is None or wider[0] < budget:
+            self.wider_shapes[key] = (budget, shapes)
+        return shapes
 
     def _run_shapes(self, first: int, state: _State) -> Iterator[_Shape]:
         rules = self.rules
@@ -1166,7 +1189,15 @@ class _Search:
             if two:
                 naturals += (card_of(TWO, suit),)
             yield _Shape(
-                low, high, naturals, tuple(taken), wilds, wild, two > 0, tuple(extra_cards)
+                low,
+                high,
+                naturals,
+                tuple(taken),
+                wilds,
+                wild,
+                two > 0,
+                tuple(extra_cards),
+                wilds + two,
             )
 
     # --- No natural card left: melds of wild cards (R16) -----------------------------
@@ -1444,13 +1475,15 @@ def _completing(
         if scored and scored[0][1] == JOKER:
             break
         hand = (*cards, card)
-        if _Search(rules, rule, hand, players, feasible=True, work=work).best():
-            best = _Search(rules, rule, hand, players, work=work).best()
+        meets = _Search(rules, rule, hand, players, feasible=True, work=work)
+        if meets.best():
+            # Where the search for any way found none, the best search finds none.
+            best = _Search(rules, rule, hand, players, work=work, relaxed_by=meets).best()
             assert best is not None
             scored.append((points + rules.card_values(card) - best[0], card))
     # One search of each mode answers every natural card (best_with).
     feasible = _Search(rules, rule, cards, players, feasible=True, work=work, extra=naturals)
-    best_of = _Search(rules, rule, cards, players, work=work, extra=naturals)
+    best_of = _Search(rules, rule, cards, players, work=work, extra=naturals, relaxed_by=feasible)
     for card in naturals:
         if feasible.best_with(card) is None:
             continue
