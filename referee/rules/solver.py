@@ -749,6 +749,7 @@ class _Search:
         relaxed = self.relaxed_by
         if relaxed is not None:
             # Where the search pruned by found no way on, there is none (R66).
+            self.work.spend()
             image = state._replace(phantoms=relaxed.stand_in(state.phantoms))
             if relaxed.memo.get(image, ()) is None:
                 memo[state] = None
@@ -1024,7 +1025,7 @@ class _Search:
         fewer are found in the same order, so the two lists agree.)"""
         wider = self.wider_shapes.get(key)
         if wider is not None and wider[0] >= budget:
-            self.work.spend()
+            self.work.spend(1 + len(wider[1]) // 16)  # a step reads sixteen ways
             return [shape for shape in wider[1] if shape.cost <= budget]
         shapes = list(self._run_shapes(first, state))
         if wider is None or wider[0] < budget:

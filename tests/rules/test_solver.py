@@ -364,7 +364,7 @@ def test_the_heaviest_dealt_hand_is_answered_exactly_within_the_allowance():
     """The dealt hand that took the most work of 300 a game in every game's book
     (``benchmarks/solver.py``'s hands, seed 1) and was answered: Contract Rummy's
     sixth deal with 2s wild, thirteen cards with five wild ones, one card short. It
-    takes nearly half the allowance and is answered as the search with no limit
+    takes about half the allowance and is answered as the search with no limit
     answers it. (South African Kaluki's first deal, fourteen cards with four jokers,
     took most until the search stopped where the cards left cannot make the whole
     hand, R58.)"""
