@@ -22,7 +22,8 @@ any wild card can stand anywhere another can, and which ones go where is
 settled once the melds are chosen; a 2 sitting as itself in a run of its suit
 (R5, R46) is a natural card of that run. A position from which the parts still
 needed cannot be met, by a bound that never overstates what is lacking, is left
-at once.
+at once; so is one whose cards left, every one melded, could not make a whole
+hand that must go down (R58).
 """
 
 from __future__ import annotations
