@@ -22,7 +22,8 @@ any wild card can stand anywhere another can, and which ones go where is
 settled once the melds are chosen; a 2 sitting as itself in a run of its suit
 (R5, R46) is a natural card of that run. A position from which the parts still
 needed cannot be met, by a bound that never overstates what is lacking, is left
-at once.
+at once; so is one whose cards left, every one melded, could not make a whole
+hand that must go down (R58).
 """
 
 from __future__ import annotations
@@ -177,6 +178,9 @@ _NO_TWOS = (0, 0, 0, 0)
 
 # The bound's work for the cards left: lacks by part, covers by part, cards by kind.
 _Groups = tuple[tuple[list[int], ...], tuple[list[int], ...], dict[Kind, list[int]]]
+# Its counts for the parts still needed: lacking and fillable alone, caps, cards beyond
+# the natural cards left, and lacking together with and without wild cards (when asked).
+_Counts = tuple[int, int, int, int, tuple[int, int] | None]
 
 
 class _State(NamedTuple):
@@ -207,7 +211,8 @@ class _Span(NamedTuple):
 class _Shape(NamedTuple):
     """One way to fill a run: its span, the hand's natural cards in it (by type in
     ``taken``; a 2 as itself in ``naturals`` only), the wild cards of the hand,
-    all its wild cards (the hand's and lacked ones), and the lacked cards."""
+    all its wild cards (the hand's and lacked ones), the lacked cards, and how many
+    of the hand's wild cards it takes (2s as themselves too)."""
 
     low: int
     high: int
@@ -217,6 +222,7 @@ class _Shape(NamedTuple):
     wild: int
     two: bool
     extra: tuple[Card, ...]
+    cost: int
 
 
 NATURAL, TWO_ITSELF, WILD, LACKED = range(4)
@@ -369,7 +375,10 @@ class _Search:
         # which cards were imagined are one. Never harder than the exact search, so
         # where it fails the exact one would too (the shortfall asks it first).
         self.relaxed = relaxed
-        self.relaxed_by = relaxed_by  # the relaxed search already run, to prune by
+        # A search already run that is never harder, to prune by: where it found no
+        # way on, there is none (the shortfall's relaxed search; the completing
+        # cards' search for any way, beside the search for the best).
+        self.relaxed_by = relaxed_by
         self.stand_ins = (
             next(
                 card_of(rank, "S")
@@ -403,18 +412,36 @@ class _Search:
             ]
             for suit in SUITS
         ]
+        # The most wild cards that fill what a part lacks: those of a meld of its
+        # size, unless a longer meld may do more. A longer run may reach more of its
+        # suit's cards, and under R51's table a longer meld may hold more wild cards;
+        # a longer set holds no more cards of its rank than the hand has, and every
+        # other limit (R7, R52-R56, R70) lets a meld hold no more wild cards for each
+        # natural one however long it is.
         self.bound_caps = [
             part.min
-            if not part.exact and rules.wild_limit is not WildLimit.ONE  # R7, R51: longer
+            if not part.exact
+            and rules.wild_limit is not WildLimit.ONE
+            and (part.kind == "run" or rules.wild_limit is WildLimit.BY_SIZE)
             else self._wild_cap(part, part.min)
+            for part in self.parts
+        ]
+        # The fewest natural cards (the hand's or lacked ones) a meld of each part
+        # holds, whatever its size: what the limits on wild cards leave.
+        self.bound_naturals = [
+            min(
+                size - self._wild_cap(part, size)
+                for size in range(part.min, part.min + 1 if part.exact else MAX_HAND + 1)
+            )
             for part in self.parts
         ]
         self.set_parts = any(part.kind == "set" for part in self.parts)
         self.run_sizes = sorted({part.min for part in self.parts if part.kind == "run"})
         self.suit_bounds: dict[tuple[int, ...], tuple[dict[int, int], int]] = {}
         self.bound_groups: dict[tuple[object, ...], _Groups] = {}
-        self.bounds: dict[tuple[object, ...], tuple[int, int, int, int]] = {}
+        self.bounds: dict[tuple[object, ...], _Counts] = {}
         self.shapes: dict[tuple[object, ...], list[_Shape]] = {}
+        self.wider_shapes: dict[tuple[object, ...], tuple[int, list[_Shape]]] = {}
         self.memo: dict[tuple[object, ...], Found | None] = {}
 
     # --- Rules of one meld -------------------------------------------------------
@@ -513,12 +540,17 @@ class _Search:
         enough: int = 99,
     ) -> int:
         """The fewest cards the hand lacks for the parts still needed (R66), never
-        overstated, the larger of two counts. Each part alone: it takes the place
+        overstated, the largest of four counts. Each part alone: it takes the place
         where the hand has most of its natural cards (parts may share cards here;
         where sets of a rank or runs of a suit may not repeat, R54, each takes its
-        own rank or suit). The parts of a kind together: no card is in two melds,
-        so a rank or suit gives the parts it takes no more cards than it has. The
-        wild cards left fill what they can, each part within its own limit. A wild
+        own rank or suit). All the parts: they take more cards than the natural
+        cards and wild cards left hold. The parts of a kind together: no card is in
+        two melds, so a rank or suit gives the parts it takes no more cards than it
+        has. The wild cards left fill what they can, each part within its own limit
+        (a set of a part's size holds as many wild cards as a longer one could fill:
+        ``bound_caps``); and however many wild cards are left, each meld holds the
+        natural cards its limit asks (``bound_naturals``), lacked where the hand's
+        are too few. A wild
         2 not yet sitting as itself (``twos``, by suit) may still fill the 2's place
         of a run of its suit as a natural card (R5, R46), outside any wild limit.
         Once the first count is over ``enough`` it is the answer. A deal whose whole
@@ -530,24 +562,25 @@ class _Search:
         if counts is None:
             self.work.spend(BOUND_STEPS)
             counts = self.bounds[key] = self._bound_counts(counts_left, free, need)
-        lacking, fillable, caps, together = counts
-        alone = lacking - min(wilds, fillable)
+        lacking, fillable, caps, cards, together = counts
+        alone = max(lacking - min(wilds, fillable), cards - wilds)
         if alone > enough:
             return alone
-        if together < 0:
+        if together is None:
             groups = self.bound_groups[counts_left, free]
             self.work.spend(BOUND_STEPS)
             together = self._lacking_together(need, groups[1], groups[2])
-            self.bounds[key] = (lacking, fillable, caps, together)
-        return max(alone, together - min(wilds, caps))
+            self.bounds[key] = (lacking, fillable, caps, cards, together)
+        return max(alone, together[0] - min(wilds, caps), together[1])
 
     def _bound_counts(
         self, counts_left: tuple[int, ...], free: tuple[int, ...], need: tuple[int, ...]
-    ) -> tuple[int, int, int, int]:
+    ) -> _Counts:
         """The bound's counts before wild cards, kept for every position with the
         same cards left and parts needed: what the parts lack each alone and what
         wild cards could fill of it, what wild cards could fill of the parts
-        together, and -1 for what they lack together, worked out when asked."""
+        together, how many more cards the parts take than there are natural cards
+        left, and None for what they lack together, worked out when asked."""
         groups = self.bound_groups.get((counts_left, free))
         if groups is None:
             self.work.spend(BOUND_STEPS)
@@ -556,6 +589,7 @@ class _Search:
         lacking = 0
         fillable = 0
         caps = 0
+        cards = 0
         for index, count in enumerate(need):
             if not count:
                 continue
@@ -569,42 +603,61 @@ class _Search:
             lacking += sum(lacks)
             fillable += sum(min(cap, lack) for lack in lacks)
             caps += count * cap
-        return lacking, fillable, caps, -1
+            cards += count * self.parts[index].min
+        return lacking, fillable, caps, cards - sum(counts_left), None
 
     def _lacking_together(
         self,
         need: tuple[int, ...],
         covers: tuple[list[int], ...],
         haves: dict[Kind, list[int]],
-    ) -> int:
+    ) -> tuple[int, int]:
         """What the parts still needed lack before wild cards, each kind's parts
         together: a rank or suit holding ``have`` cards gives ``j`` parts at most
         ``min(j * cover, have)`` of them, ``cover`` being the most one meld of the
-        largest part there can hold. Each rank or suit gives ``cover`` for each
-        part it takes, then what is left of ``have``, then nothing (one part only
-        where ranks and suits may not repeat, R54): the best spread of the parts
-        takes the largest of those gains."""
+        largest part there can hold. And what they lack however many wild cards
+        are left: a meld of a part holds at least ``bound_naturals`` natural cards
+        (R7, R51-R56, R70), lacked ones where the hand's are too few; counting no
+        more than ``most``, the least of those, for any part."""
         lacking = 0
+        unfilled = 0
         for kind in ("set", "run"):
             indexes = [i for i, count in enumerate(need) if count and self.parts[i].kind == kind]
             if not indexes:
                 continue
             largest = max(indexes, key=lambda i: self.parts[i].min)
             parts = sum(need[i] for i in indexes)
-            gains: list[int] = []
-            for cover, have in zip(covers[largest], haves[kind], strict=True):
-                if not cover:
-                    continue
-                if self.twice:
-                    gains.append(cover)
-                    continue
-                full, rest = divmod(have, cover)
-                gains += [cover] * min(full, parts)
-                if rest and full < parts:
-                    gains.append(rest)
-            gains.sort(reverse=True)
-            lacking += sum(need[i] * self.parts[i].min for i in indexes) - sum(gains[:parts])
-        return lacking
+            cover, have = covers[largest], haves[kind]
+            lacking += sum(need[i] * self.parts[i].min for i in indexes)
+            lacking -= self._gained(cover, have, parts, self.parts[largest].min)
+            most = min(self.bound_naturals[i] for i in indexes)
+            if most > 0:
+                # A longer run may hold more of its suit than ``cover``: all it has.
+                if kind == "run" and not all(self.parts[i].exact for i in indexes):
+                    cover = have
+                unfilled += parts * most - self._gained(cover, have, parts, most)
+        return lacking, unfilled
+
+    def _gained(self, covers: list[int], haves: list[int], parts: int, most: int) -> int:
+        """The most natural cards ``parts`` melds of a kind can hold, at most ``most``
+        each: each rank or suit gives ``cover`` (or ``most``, the smaller) for each
+        part it takes, then what is left of ``have``, then nothing (one part only
+        where ranks and suits may not repeat, R54); the best spread of the parts
+        takes the largest of those gains."""
+        gains: list[int] = []
+        for cover, have in zip(covers, haves, strict=True):
+            cover = min(cover, most)
+            if not cover:
+                continue
+            if self.twice:
+                gains.append(cover)
+                continue
+            full, rest = divmod(have, cover)
+            gains += [cover] * min(full, parts)
+            if rest and full < parts:
+                gains.append(rest)
+        gains.sort(reverse=True)
+        return sum(gains[:parts])
 
     def _lacks_by_group(self, counts_left: tuple[int, ...], free: tuple[int, ...]) -> _Groups:
         """The bound's work that depends on the cards left alone, kept for every
@@ -705,7 +758,8 @@ class _Search:
             return memo[state]
         relaxed = self.relaxed_by
         if relaxed is not None:
-            # Where the relaxed search found no way on, there is none (R66).
+            # Where the search pruned by found no way on, there is none (R66).
+            self.work.spend()
             image = state._replace(phantoms=relaxed.stand_in(state.phantoms))
             if relaxed.memo.get(image, ()) is None:
                 memo[state] = None
@@ -713,14 +767,22 @@ class _Search:
         spend = self.work.spend
         spend(SEARCH_STEPS)
         counts_left = state.counts_left
-        if any(state.need):
-            # Parts still needed that the cards left cannot meet, even with the cards
-            # imagined so far: no way on from here (the bound never overstates).
-            budget = self.wild_total - sum(state.twos) - state.used
-            room = self.phantoms - len(state.phantoms)
-            if self.lower_bound(counts_left, budget, state.need, state.twos, room) > room:
-                memo[state] = None
-                return None
+        budget = self.wild_total - sum(state.twos) - state.used
+        room = self.phantoms - len(state.phantoms)
+        if (
+            self.whole is not None
+            and state.held + sum(counts_left) + budget + room < self.whole.cards
+        ):
+            # R58: too few cards left to put down the whole hand, were every one melded.
+            memo[state] = None
+            return None
+        # Parts still needed that the cards left cannot meet, even with the cards
+        # imagined so far: no way on from here (the bound never overstates).
+        if any(state.need) and (
+            self.lower_bound(counts_left, budget, state.need, state.twos, room) > room
+        ):
+            memo[state] = None
+            return None
         # Any card may be the one placed next: the lead card while it is there (its
         # extra copy), else the first card left.
         first = self.lead
@@ -932,10 +994,10 @@ class _Search:
         counts_left = state.counts_left
         need = state.need
         twos_free = self.twos[suit_index] - state.twos[suit_index] if self.natural_twos else 0
+        budget = self.wild_total - sum(state.twos) - state.used
         key = (
             first,
             tuple(counts_left[index] for index in self.suit_types[suit]),
-            self.wild_total - sum(state.twos) - state.used,
             twos_free,
             state.phantoms,
             tuple(
@@ -944,9 +1006,9 @@ class _Search:
             if self.trim
             else (),
         )
-        shapes = self.shapes.get(key)
+        shapes = self.shapes.get((key, budget))
         if shapes is None:
-            shapes = self.shapes[key] = list(self._run_shapes(first, state))
+            shapes = self.shapes[key, budget] = self._shapes_within(first, state, key, budget)
         wilds_before = self._wilds_so_far(state)
         spend = self.work.spend
         for shape in shapes:
@@ -962,6 +1024,23 @@ class _Search:
                     plan, state, shape.taken, suit if shape.two else "", shape.extra
                 )
                 yield plan, gain, after
+
+    def _shapes_within(
+        self, first: int, state: _State, key: tuple[object, ...], budget: int
+    ) -> list[_Shape]:
+        """The ways to fill a run around the first card with at most ``budget`` of the
+        hand's wild cards: those already worked out for as many or more wild cards,
+        in their order, that take no more; else worked out anew. (A span a run
+        cannot fill with fewer wild cards yields no way at all, and the ways with
+        fewer are found in the same order, so the two lists agree.)"""
+        wider = self.wider_shapes.get(key)
+        if wider is not None and wider[0] >= budget:
+            self.work.spend(1 + len(wider[1]) // 16)  # a step reads sixteen ways
+            return [shape for shape in wider[1] if shape.cost <= budget]
+        shapes = list(self._run_shapes(first, state))
+        if wider is None or wider[0] < budget:
+            self.wider_shapes[key] = (budget, shapes)
+        return shapes
 
     def _run_shapes(self, first: int, state: _State) -> Iterator[_Shape]:
         rules = self.rules
@@ -1121,7 +1200,15 @@ class _Search:
             if two:
                 naturals += (card_of(TWO, suit),)
             yield _Shape(
-                low, high, naturals, tuple(taken), wilds, wild, two > 0, tuple(extra_cards)
+                low,
+                high,
+                naturals,
+                tuple(taken),
+                wilds,
+                wild,
+                two > 0,
+                tuple(extra_cards),
+                wilds + two,
             )
 
     # --- No natural card left: melds of wild cards (R16) -----------------------------
@@ -1399,13 +1486,15 @@ def _completing(
         if scored and scored[0][1] == JOKER:
             break
         hand = (*cards, card)
-        if _Search(rules, rule, hand, players, feasible=True, work=work).best():
-            best = _Search(rules, rule, hand, players, work=work).best()
+        meets = _Search(rules, rule, hand, players, feasible=True, work=work)
+        if meets.best():
+            # Where the search for any way found none, the best search finds none.
+            best = _Search(rules, rule, hand, players, work=work, relaxed_by=meets).best()
             assert best is not None
             scored.append((points + rules.card_values(card) - best[0], card))
     # One search of each mode answers every natural card (best_with).
     feasible = _Search(rules, rule, cards, players, feasible=True, work=work, extra=naturals)
-    best_of = _Search(rules, rule, cards, players, work=work, extra=naturals)
+    best_of = _Search(rules, rule, cards, players, work=work, extra=naturals, relaxed_by=feasible)
     for card in naturals:
         if feasible.best_with(card) is None:
             continue
