@@ -167,8 +167,11 @@ def language_switch() -> list[dict[str, Any]]:
 
 def _vary(response: Response) -> Response:
     """A page is drawn in the phone's language: whatever keeps a copy of it keeps one
-    a language (the switch's cookie, or Accept-Language)."""
-    if response.mimetype == "text/html" and not request.path.startswith("/api/"):
+    a language (the switch's cookie, or Accept-Language). The API's sentences follow
+    Accept-Language alone (API.md, "Languages")."""
+    if request.path.startswith("/api/"):
+        response.vary.add("Accept-Language")
+    elif response.mimetype == "text/html":
         response.vary.add("Cookie")
         response.vary.add("Accept-Language")
     return response

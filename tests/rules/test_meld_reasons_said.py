@@ -518,3 +518,9 @@ def test_docs_api_lists_every_code_of_these_reasons():
     after_the_table = section.strip().split("\n\n")[-1]  # what says and errors carry
     listed |= set(re.findall(r"`([a-z]+_[a-z_]+)`", after_the_table))
     assert listed == codes_given(*MODULES)
+
+
+@pytest.mark.parametrize(("name", "why"), EXAMPLES.items(), ids=EXAMPLES.keys())
+def test_each_reason_is_said_in_spanish_not_left_in_english(name, why):
+    said = words_in("es").reason(why)
+    assert said != SAID[name], said

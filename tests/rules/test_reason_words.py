@@ -21,6 +21,7 @@ from referee.rules.words import (
     deal_words,
     reason_codes,
     wild_limit_lines,
+    words_in,
 )
 
 RULES = Path(__file__).resolve().parents[2] / "referee" / "rules"
@@ -559,3 +560,16 @@ def test_every_message_is_written_where_the_extractor_finds_it():
             hidden.append(node.lineno)
     assert found > 100, "the scan found no look-up: it is broken"
     assert not hidden, f"words.py lines {hidden}: a message that is not a literal"
+
+
+SPANISH = words_in("es")
+
+
+@pytest.mark.parametrize("case", SAID)
+def test_each_reason_is_said_in_spanish(case):
+    """The Spanish catalog says every reason of the table in Spanish: a sentence left
+    in English, or one with a hole, fails."""
+    why, english = SAID[case]
+    said = SPANISH.reason(why)
+    assert said.strip() and said != english, said
+    assert "{" not in said.replace('{"', ""), said
