@@ -15,7 +15,7 @@ from ..plumbing.language import current_language
 from ..rules import VARIANTS
 from ..rules.cards import SUIT_SYMBOLS
 from ..rules.melds import Reading
-from ..rules.words import Words, points_words, said_reading, words_in
+from ..rules.words import Words, option_words, points_words, said_reading, words_in
 from .words import own_word
 
 _CARD_CODE = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
@@ -66,6 +66,12 @@ def reading_words(reading: Reading) -> str:
     return said_reading(words_in(current_language()), reading, article=False)
 
 
+def option_label(name: str, english: str) -> str:
+    """A game's option on the new-game form (``variants.OPTIONS``), in the request's
+    language; ``english``, its description, where the words know no other."""
+    return option_words(words_in(current_language()), name, english)
+
+
 def request_words() -> dict[str, Words]:
     """``words``: the rules core's words in the request's language, for every template
     to hand to what the rules say (``rules.players_text(words)``)."""
@@ -75,6 +81,7 @@ def request_words() -> dict[str, Words]:
 def register(app: Flask) -> None:
     app.context_processor(request_words)
     app.add_template_global(reading_words, "reading_words")
+    app.add_template_global(option_label, "option_label")
     app.add_template_filter(chip, "chip")
     app.add_template_filter(suited, "suited")
     app.add_template_filter(sheet_total, "sheet_total")

@@ -121,7 +121,14 @@ def winners_by_name(sheet: Sheet) -> list[str]:
 def form_words(rules: Ruleset) -> MeldWords:
     """The game's words for its melds on a form, or plain ones where the words name a
     size (Caribbean's "three" and "four", R42): a field reads "sequences of at least",
-    never '"fours" of at least'."""
-    if rules.words.names_size:
-        return MeldWords("group", "groups", "sequence", "sequences")
-    return rules.words
+    never '"fours" of at least'; in the request's language."""
+    words = rules.words
+    if words.names_size:
+        words = MeldWords("group", "groups", "sequence", "sequences")
+    said = meld_word_messages(words_in(current_language()))
+    return MeldWords(
+        set=said.get(("", words.set), words.set),
+        sets=said.get(("", words.sets), words.sets),
+        run=said.get(("", words.run), words.run),
+        runs=said.get(("", words.runs), words.runs),
+    )
