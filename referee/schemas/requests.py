@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
+from flask_babel import gettext, lazy_gettext, pgettext
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
 from pydantic_core import ErrorDetails
 
@@ -185,13 +186,13 @@ class BuyIn(Body):
 
 
 _EXPECTED = {
-    "string_type": "a string",
-    "int_type": "a whole number",
-    "bool_type": "true or false",
-    "list_type": "a list",
-    "dict_type": "an object",
-    "model_type": "an object",
-    "model_attributes_type": "an object",
+    "string_type": lazy_gettext("a string"),
+    "int_type": lazy_gettext("a whole number"),
+    "bool_type": lazy_gettext("true or false"),
+    "list_type": lazy_gettext("a list"),
+    "dict_type": lazy_gettext("an object"),
+    "model_type": lazy_gettext("an object"),
+    "model_attributes_type": lazy_gettext("an object"),
     "none_required": "null",
 }
 
@@ -222,26 +223,43 @@ def describe_errors(error: ValidationError) -> str:
     if first["type"] == "json_invalid":
         if "number out of range" in first["msg"]:
             # Valid JSON, but a number longer than any count, deal or points can be.
-            return "a number in the request body is far too large to be a deal, a count or points"
-        return "the request body is not valid JSON; send an object such as " + _EXAMPLE
+            return str(
+                gettext(
+                    "a number in the request body is far too large to be a deal, a count or points"
+                )
+            )
+        return str(
+            gettext(
+                "the request body is not valid JSON; send an object such as %(example)s",
+                example=_EXAMPLE,
+            )
+        )
     path = _path(first["loc"], members)
     if not path:
-        return "the request body must be a JSON object such as " + _EXAMPLE
+        return str(
+            gettext("the request body must be a JSON object such as %(example)s", example=_EXAMPLE)
+        )
     same = [d for d in details if _path(d["loc"], members) == path]
     if first["type"] == "missing":
-        return f'"{path}" is required'
+        return str(gettext('"%(field)s" is required', field=path))
     if first["type"] == "greater_than_equal":
-        return f'"{path}" must be {first.get("ctx", {}).get("ge")} or more'
+        least = first.get("ctx", {}).get("ge")
+        return str(gettext('"%(field)s" must be %(least)s or more', field=path, least=least))
     if first["type"] == "less_than_equal":
-        return f'"{path}" must be {first.get("ctx", {}).get("le")} or less'
+        most = first.get("ctx", {}).get("le")
+        return str(gettext('"%(field)s" must be %(most)s or less', field=path, most=most))
     if first["type"] == "string_too_long":
-        return f'"{path}" must be at most {first.get("ctx", {}).get("max_length")} characters'
+        most = first.get("ctx", {}).get("max_length")
+        return str(
+            gettext('"%(field)s" must be at most %(most)s characters', field=path, most=most)
+        )
     if first["type"] == "extra_forbidden":
-        return f'"{path}" is not a field this request takes'
+        return str(gettext('"%(field)s" is not a field this request takes', field=path))
     expected = [_EXPECTED[d["type"]] for d in same if d["type"] in _EXPECTED]
     if expected and len(expected) == len(same):
-        unique = list(dict.fromkeys(expected))
-        return f'"{path}" must be ' + " or ".join(unique)
+        unique = list(dict.fromkeys(str(kind) for kind in expected))
+        kinds = f" {pgettext('list', 'or')} ".join(unique)
+        return str(gettext('"%(field)s" must be %(kinds)s', field=path, kinds=kinds))
     return f'"{path}": {first["msg"][0].lower()}{first["msg"][1:]}'
 
 

@@ -10,6 +10,8 @@ are counted one after the other, each once.
 
 from __future__ import annotations
 
+from flask_babel import gettext
+
 from ..rules.bookkeeping import BuyTally, counts_by_deal
 from .database import GameConflict, Refused, one_transaction
 from .deals import KeptAnswer, commit, editable
@@ -71,7 +73,11 @@ def change_buys(
 def _take_back(game: Game, deal: int, player: str) -> None:
     row = _row(game, deal, player)
     if row is None:
-        raise NoBuyToUndo(f"{player} has no buy to take back in deal {deal}")
+        raise NoBuyToUndo(
+            gettext(
+                "%(player)s has no buy to take back in deal %(deal)s", player=player, deal=deal
+            )
+        )
     if row.count > 1:
         row.count -= 1
     else:
@@ -82,8 +88,11 @@ def _tally_in_play(game: Game) -> BuyTally:
     tally = tally_of(game)
     if tally.deal is None:
         raise GameConflict(
-            f"the game is over: all {len(tally.table.rules.deals)} deals are recorded, "
-            "and there is no deal to buy in"
+            gettext(
+                "the game is over: all %(deals)s deals are recorded, and there is no deal "
+                "to buy in",
+                deals=len(tally.table.rules.deals),
+            )
         )
     return tally
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from flask_babel import gettext
 from sqlalchemy.exc import IntegrityError
 
 from ..plumbing.extensions import db
@@ -50,8 +51,10 @@ class StaleGame(Refused):
 
     def __init__(self, game: Game) -> None:
         super().__init__(
-            "the game changed since this phone last saw it (another phone saved a deal); "
-            "here it is as it is now"
+            gettext(
+                "the game changed since this phone last saw it (another phone saved a "
+                "deal); here it is as it is now"
+            )
         )
         self.game = game
 
@@ -146,7 +149,10 @@ def commit(
     except IntegrityError:
         db.session.rollback()
         raise GameConflict(
-            f"deal {number} was just recorded on another phone; reload the sheet"
+            gettext(
+                "deal %(number)s was just recorded on another phone; reload the sheet",
+                number=number,
+            )
         ) from None
     return game
 
@@ -170,8 +176,10 @@ def record_deal(
         sheet = sheet_of(game)
         if sheet.finished:
             raise GameConflict(
-                f"the game is over: all {len(sheet.deals)} deals are recorded; "
-                "correct a deal instead"
+                gettext(
+                    "the game is over: all %(deals)s deals are recorded; correct a deal instead",
+                    deals=len(sheet.deals),
+                )
             )
         if number is not None and number != sheet.next_deal():
             raise StaleGame(game)
@@ -226,7 +234,9 @@ def undo_deal(game_id: str, edit_key: str | None, number: int, guard: Guard = UN
         deal = _deal(game, number)
         last = len(game.deals)
         if number != last:
-            raise GameConflict(f"only the last deal, deal {last}, can be undone")
+            raise GameConflict(
+                gettext("only the last deal, deal %(last)s, can be undone", last=last)
+            )
         game.deals.remove(deal)
         return commit(game, number, guard.without_key())
 
@@ -237,7 +247,13 @@ def _deal(game: Game, number: int) -> Deal:
             return deal
     recorded = len(game.deals)
     raise DealNotFound(
-        f"there is no deal {number} in this game; deals 1 to {recorded} are recorded"
+        gettext(
+            "there is no deal %(number)s in this game; deals 1 to %(recorded)s are recorded",
+            number=number,
+            recorded=recorded,
+        )
         if recorded
-        else f"there is no deal {number} in this game; no deal is recorded yet"
+        else gettext(
+            "there is no deal %(number)s in this game; no deal is recorded yet", number=number
+        )
     )

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from flask_babel import gettext
 from sqlalchemy import Engine, select, text
 from sqlalchemy.exc import IntegrityError
 
@@ -86,8 +87,10 @@ class TooManyGames(Refused):
 
     def __init__(self, retry_after: int) -> None:
         super().__init__(
-            "too many games were started from this address in the last minute; "
-            "wait a minute and try again"
+            gettext(
+                "too many games were started from this address in the last minute; "
+                "wait a minute and try again"
+            )
         )
         self.retry_after = retry_after
 
@@ -251,7 +254,7 @@ def _check_limit(started_by: str, per_minute: int) -> None:
 
 def _no_such_game(game_id: str) -> GameNotFound:
     shown = game_id if len(game_id) <= 40 else game_id[:40] + "…"
-    return GameNotFound(f"there is no game {shown}")
+    return GameNotFound(gettext("there is no game %(game)s", game=shown))
 
 
 def get_game(game_id: str) -> Game:
@@ -279,8 +282,10 @@ def check_edit_key(game: Game, edit_key: str | None) -> None:
     """EditRefused unless this is the game's edit key (compared in constant time)."""
     if edit_key is None or not hmac.compare_digest(_key_hash(edit_key), game.edit_key_hash):
         raise EditRefused(
-            "changing this game needs its edit key in the X-Edit-Key header; "
-            "the one sent is missing or wrong"
+            gettext(
+                "changing this game needs its edit key in the X-Edit-Key header; "
+                "the one sent is missing or wrong"
+            )
         )
 
 

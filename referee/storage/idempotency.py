@@ -22,6 +22,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from flask import current_app
+from flask_babel import gettext
 from sqlalchemy import delete
 from werkzeug.datastructures import ETags
 
@@ -114,8 +115,10 @@ def replay(scope: str, guard: Guard) -> Replay | None:
         return None
     if not hmac.compare_digest(first.fingerprint, guard.fingerprint):
         raise GameConflict(
-            "this Idempotency-Key was already used for a different request; "
-            "send a new key with each new request"
+            gettext(
+                "this Idempotency-Key was already used for a different request; "
+                "send a new key with each new request"
+            )
         )
     body = dict(first.body)
     if "edit_key" in body:

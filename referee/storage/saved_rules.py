@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import UTC, datetime
 
+from flask_babel import gettext
 from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 
@@ -39,9 +40,11 @@ def _key(name: str) -> str:
 def _check_name(name: str) -> str:
     name = " ".join(name.split())
     if not name:
-        raise SavedRulesRefused("give the rules a name to save them under")
+        raise SavedRulesRefused(gettext("give the rules a name to save them under"))
     if len(name) > NAME:
-        raise SavedRulesRefused(f"a name of at most {NAME} characters, please")
+        raise SavedRulesRefused(
+            gettext("a name of at most %(most)s characters, please", most=NAME)
+        )
     return name
 
 
@@ -84,8 +87,11 @@ def _check_room(phone: str) -> None:
     )
     if (count or 0) >= MOST_SAVED:
         raise SavedRulesRefused(
-            f"this phone keeps {MOST_SAVED} rules at most: forget one you no longer "
-            "play before saving another"
+            gettext(
+                "this phone keeps %(most)s rules at most: forget one you no longer play "
+                "before saving another",
+                most=MOST_SAVED,
+            )
         )
 
 

@@ -28,3 +28,36 @@ def test_the_error_is_said_in_the_language_asked(client, monkeypatch, case):
     assert again.status_code == status
     assert set(again.get_json()) == set(answered.get_json())
     assert again.get_json()["error"].startswith("⟦"), again.get_json()["error"]
+
+
+#: (method, path, body, status, the English error, the Spanish one): the API's own
+#: sentences, a body that does not fit and the storage's refusals (API.md, "Languages").
+IN_SPANISH = {
+    "bad_json": ("post", "/api/v1/melds/check", "{bad", 400, "the request body is not valid JSON", "el cuerpo de la solicitud no es JSON válido"),
+    "missing_field": ("post", "/api/v1/melds/check", {"variant": "push"}, 400, '"cards" is required', 'falta "cards"'),
+    "extra_field": ("post", "/api/v1/melds/check", {"variant": "push", "cards": "7H", "x": 1}, 400, '"x" is not a field this request takes', '"x" no es un campo de esta solicitud'),
+    "wrong_type": ("post", "/api/v1/contracts/check", {"variant": "push", "deal": "1", "melds": []}, 400, '"deal" must be a whole number', '"deal" tiene que ser un número entero'),
+    "no_game": ("get", "/api/v1/games/nothing-here", None, 404, "there is no game", "no existe la partida"),
+    "no_card": ("post", "/api/v1/melds/check", {"variant": "push", "cards": "ZZ"}, 400, '"ZZ" is not a card', '"ZZ" no es una carta'),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", IN_SPANISH)
+def test_the_apis_own_sentences_are_said_in_spanish_when_asked(client, case):
+    method, path, body, status, english, spanish = IN_SPANISH[case]
+
+    def ask(language):
+        send = (
+            {"data": body, "content_type": "application/json"}
+            if isinstance(body, str)
+            else {"json": body}
+        )
+        return getattr(client, method)(
+            path, headers={"Accept-Language": language}, **(send if body is not None else {})
+        )
+
+    in_english, in_spanish = ask("en"), ask("es-CL")
+    assert in_english.status_code == in_spanish.status_code == status
+    assert in_english.get_json()["error"].startswith(english)
+    assert in_spanish.get_json()["error"].startswith(spanish), in_spanish.get_json()["error"]
+    assert "Accept-Language" in in_spanish.headers["Vary"]
