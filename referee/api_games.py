@@ -19,7 +19,7 @@ from .plumbing.errors import ApiError
 from .plumbing.limits import client, games_per_minute, starter
 from .schemas.game_answers import GameOut, NewGameOut
 from .schemas.requests import Body, BuyIn, DealIn, GameIn, unsent_fields
-from .storage import buys, deals, export, games
+from .storage import buys, deals, export, games, polls
 from .storage import database as storage
 from .storage.deals import DealEntry
 from .storage.idempotency import IDEMPOTENCY_KEY, Guard, Replay
@@ -112,7 +112,7 @@ def create_game() -> tuple[Response, int]:
 @bp.get("/games/<game_id>")
 def read_game(game_id: str) -> Response:
     if request.if_none_match:  # a poll: most often unchanged, told by the version alone
-        version = games.game_version(storage.reads(current_app), game_id)
+        version = polls.game_version(storage.reads(current_app), game_id)
         unchanged = None if version is None else not_modified(version_tag(version))
         if unchanged is not None:
             return unchanged

@@ -8,7 +8,7 @@ its headers (:data:`SHEET_HEADERS`), in one of three ways:
 
 - **an unchanged sheet**, nearly every poll: :class:`UnchangedSheet`, a WSGI layer
   ``create_app`` puts in front of Flask, answers 304 from one query on the polls'
-  engine (:func:`referee.storage.games.sheet_state`), with no app or request context,
+  engine (:func:`referee.storage.polls.sheet_state`), with no app or request context,
   hooks or response object of Flask's;
 - **a follower's changed sheet**: after a deal every follower asks for the same
   new sheet, drawn once a version and kept (:class:`DrawnSheets`);
@@ -49,7 +49,7 @@ from ..rules import RulesError, describe_house, get_ruleset, house_changes
 from ..rules.bookkeeping import BuyTally, counts_by_deal, dealer_of
 from ..rules.scoring import Pot
 from ..rules.words import card_values_words, deal_words, house_line, winner_words, words_in
-from ..storage import buys, deals, games
+from ..storage import buys, deals, games, polls
 from ..storage import database as storage
 from ..storage.idempotency import Guard
 from ..storage.models import Game
@@ -137,7 +137,7 @@ def _drawn_key(game_id: str, version: int) -> tuple[str, str, int, str]:
 
 def followers_sheet(game_id: str) -> Response | None:
     """A follower's sheet as already drawn for the game's current version, found with
-    one query (the poll's, :func:`referee.storage.games.sheet_state`) and no Game loaded; None
+    one query (the poll's, :func:`referee.storage.polls.sheet_state`) and no Game loaded; None
     when it must be drawn: no such game, an editor's phone (its sheet has buttons and
     its own CSRF token), a cookie from before that a page has still to move, a
     version not drawn yet here, or the read failing (the view then tries in full)."""
@@ -145,7 +145,7 @@ def followers_sheet(game_id: str) -> Response | None:
         return None
     reads = storage.reads(current_app)
     try:
-        state = games.sheet_state(reads, game_id, phone_memory.digest_of(session))
+        state = polls.sheet_state(reads, game_id, phone_memory.digest_of(session))
     except storage.read_errors(reads):
         return None
     if state is None or state[1]:
@@ -343,7 +343,7 @@ class UnchangedSheet:
     def unchanged(self, game_id: str, environ: dict[str, Any]) -> str | None:
         """The ETag, quoted, when the request's If-None-Match names the sheet as it
         is for this phone; None when the app must answer."""
-        state = games.sheet_state(storage.reads(self.app), game_id, self.phone(environ))
+        state = polls.sheet_state(storage.reads(self.app), game_id, self.phone(environ))
         if state is None:
             return None
         version, editor, kept = state

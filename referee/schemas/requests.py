@@ -215,45 +215,56 @@ def _path(loc: tuple[int | str, ...], members: set[str]) -> str:
 
 
 def describe_errors(error: ValidationError) -> str:
-    """One sentence for the first field that does not fit."""
+    """One sentence for the first field that does not fit, in the request's language."""
     members = {"str", "int", "bool", "list", "dict", "none", *_MODEL_NAMES}
     details: list[ErrorDetails] = error.errors(include_url=False)
     # The deepest error got furthest: for a union, the member the input was meant as.
     first = max(details, key=lambda detail: len(detail["loc"]))
     if first["type"] == "json_invalid":
-        if "number out of range" in first["msg"]:
-            # Valid JSON, but a number longer than any count, deal or points can be.
-            return str(
-                gettext(
-                    "a number in the request body is far too large to be a deal, a count or points"
-                )
-            )
-        return str(
-            gettext(
-                "the request body is not valid JSON; send an object such as %(example)s",
-                example=_EXAMPLE,
-            )
-        )
+        return _not_json(first["msg"])
     path = _path(first["loc"], members)
     if not path:
         return str(
             gettext("the request body must be a JSON object such as %(example)s", example=_EXAMPLE)
         )
     same = [d for d in details if _path(d["loc"], members) == path]
-    if first["type"] == "missing":
+    return _field_sentence(path, first, same)
+
+
+def _not_json(message: str) -> str:
+    if "number out of range" in message:
+        # Valid JSON, but a number longer than any count, deal or points can be.
+        return str(
+            gettext(
+                "a number in the request body is far too large to be a deal, a count or points"
+            )
+        )
+    return str(
+        gettext(
+            "the request body is not valid JSON; send an object such as %(example)s",
+            example=_EXAMPLE,
+        )
+    )
+
+
+def _field_sentence(path: str, first: ErrorDetails, same: list[ErrorDetails]) -> str:
+    """What is wrong with the field at ``path``: ``first`` its deepest error, ``same``
+    every error of that field (a union's members)."""
+    kind, limits = first["type"], first.get("ctx", {})
+    if kind == "missing":
         return str(gettext('"%(field)s" is required', field=path))
-    if first["type"] == "greater_than_equal":
-        least = first.get("ctx", {}).get("ge")
+    if kind == "greater_than_equal":
+        least = limits.get("ge")
         return str(gettext('"%(field)s" must be %(least)s or more', field=path, least=least))
-    if first["type"] == "less_than_equal":
-        most = first.get("ctx", {}).get("le")
+    if kind == "less_than_equal":
+        most = limits.get("le")
         return str(gettext('"%(field)s" must be %(most)s or less', field=path, most=most))
-    if first["type"] == "string_too_long":
-        most = first.get("ctx", {}).get("max_length")
+    if kind == "string_too_long":
+        most = limits.get("max_length")
         return str(
             gettext('"%(field)s" must be at most %(most)s characters', field=path, most=most)
         )
-    if first["type"] == "extra_forbidden":
+    if kind == "extra_forbidden":
         return str(gettext('"%(field)s" is not a field this request takes', field=path))
     expected = [_EXPECTED[d["type"]] for d in same if d["type"] in _EXPECTED]
     if expected and len(expected) == len(same):

@@ -20,7 +20,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from flask_babel import gettext
-from sqlalchemy import Engine, select, text
+from sqlalchemy import select, text
 from sqlalchemy.exc import IntegrityError
 
 from ..plumbing.extensions import db
@@ -35,7 +35,6 @@ from ..rules import (
 )
 from ..rules.reasons import Reason
 from ..rules.scoring import Adjustment, Hand, Pot, Sheet, Table, score_deal
-from . import database as storage
 from . import idempotency
 from .database import Refused, begin_write, one_transaction
 from .idempotency import UNGUARDED, Guard, Replay
@@ -50,14 +49,12 @@ __all__ = [
     "adjust_of",
     "check_edit_key",
     "create_game",
-    "game_version",
     "get_game",
     "house_again",
     "kept_rules",
     "locked_game",
     "rules_of",
     "sheet_of",
-    "sheet_state",
     "table_of",
 ]
 
@@ -287,37 +284,6 @@ def check_edit_key(game: Game, edit_key: str | None) -> None:
                 "the one sent is missing or wrong"
             )
         )
-
-
-def sheet_state(
-    reads: Engine, game_id: str, phone: str | None = None
-) -> tuple[int, bool, bool] | None:
-    """The game's version, whether ``phone`` (a phone's digest, as
-    :func:`referee.storage.phones.digest` makes it) keeps the game's edit key, and whether
-    it keeps the game at all; None if there is no such game. One query on primary keys,
-    on the polls' engine (``reads``, see :func:`referee.storage.database.reads_engine`),
-    with no ORM session, no Game built and no transaction, so that a poll of an
-    unchanged sheet is answered cheaply."""
-    if not GAME_ID.fullmatch(game_id):
-        return None
-    row = storage.read_row(
-        reads,
-        "SELECT game.version, phone_game.sealed_key IS NOT NULL, phone_game.phone IS NOT NULL"
-        " FROM game"
-        " LEFT JOIN phone_game ON phone_game.game_id = game.id AND phone_game.phone = ?"
-        " WHERE game.id = ?",
-        (phone or "", game_id),
-    )
-    return None if row is None else (int(row[0]), bool(row[1]), bool(row[2]))
-
-
-def game_version(reads: Engine, game_id: str) -> int | None:
-    """The game's version, None if there is no such game: one query on the primary
-    key, as :func:`sheet_state` reads, for the API's 304."""
-    if not GAME_ID.fullmatch(game_id):
-        return None
-    row = storage.read_row(reads, "SELECT version FROM game WHERE id = ?", (game_id,))
-    return None if row is None else int(row[0])
 
 
 # --- Reading a game ---------------------------------------------------------------------

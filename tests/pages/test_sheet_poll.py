@@ -13,7 +13,7 @@ from sqlalchemy.exc import OperationalError
 
 from referee.pages.sheet import UnchangedSheet
 from referee.storage import database as storage
-from referee.storage import games, phones
+from referee.storage import phones, polls
 from referee.storage.models import Game, db
 
 from .conftest import enter_deal, start_game
@@ -291,7 +291,7 @@ def test_when_the_poll_cannot_ask_the_database_the_app_answers(app, client, monk
     def gone(*_):
         raise OperationalError("SELECT", {}, Exception("the database went away"))
 
-    monkeypatch.setattr(games, "sheet_state", gone)
+    monkeypatch.setattr(polls, "sheet_state", gone)
     started = []
     with request_started.connected_to(lambda sender, **_: started.append(sender), app):
         answer = client.get(game, headers=POLL | {"If-None-Match": tag})
