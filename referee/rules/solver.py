@@ -418,6 +418,10 @@ class _Search:
         # a longer set holds no more cards of its rank than the hand has, and every
         # other limit (R7, R52-R56, R70) lets a meld hold no more wild cards for each
         # natural one however long it is.
+        # A set holds no more wild cards than the pack has (R3, R49: the hand's and
+        # any it lacks are the pack's), nor more natural cards of its rank.
+        pack_wilds = self.pack_jokers + (len(SUITS) * self.decks if rules.twos_wild else 0)
+        of_rank = len(SUITS) * (1 if rules.set_distinct_suits else self.decks)
         self.bound_caps = [
             part.min
             if not part.exact
@@ -426,15 +430,28 @@ class _Search:
             else self._wild_cap(part, part.min)
             for part in self.parts
         ]
+        self.bound_caps = [
+            min(cap, pack_wilds) if part.kind == "set" else cap
+            for part, cap in zip(self.parts, self.bound_caps, strict=True)
+        ]
         # The fewest natural cards (the hand's or lacked ones) a meld of each part
         # holds, whatever its size: what the limits on wild cards leave.
-        self.bound_naturals = [
-            min(
-                size - self._wild_cap(part, size)
+        fewest_naturals = [
+            [
+                size - min(self._wild_cap(part, size), pack_wilds if part.kind == "set" else size)
                 for size in range(part.min, part.min + 1 if part.exact else MAX_HAND + 1)
-            )
+            ]
             for part in self.parts
         ]
+        self.bound_naturals = [min(sizes) for sizes in fewest_naturals]
+        # A set part that no rank of the pack can fill, wild cards and all: only a meld
+        # of wild cards and lacked cards alone (``_finish``) meets it, and no rank's
+        # cards left count towards it.
+        self.rankless = [
+            part.kind == "set" and min(sizes) > of_rank
+            for part, sizes in zip(self.parts, fewest_naturals, strict=True)
+        ]
+        self.any_rankless = any(self.rankless)
         self.set_parts = any(part.kind == "set" for part in self.parts)
         self.run_sizes = sorted({part.min for part in self.parts if part.kind == "run"})
         self.suit_bounds: dict[tuple[int, ...], tuple[dict[int, int], int]] = {}
@@ -550,7 +567,9 @@ class _Search:
         (a set of a part's size holds as many wild cards as a longer one could fill:
         ``bound_caps``); and however many wild cards are left, each meld holds the
         natural cards its limit asks (``bound_naturals``), lacked where the hand's
-        are too few. A wild
+        are too few. A set takes no more wild cards than the pack holds, and where
+        no rank of the pack has the natural cards a set of a part needs with them,
+        no rank's cards left count towards the part (R3, R49). A wild
         2 not yet sitting as itself (``twos``, by suit) may still fill the 2's place
         of a run of its suit as a natural card (R5, R46), outside any wild limit.
         Once the first count is over ``enough`` it is the answer. A deal whose whole
@@ -628,6 +647,10 @@ class _Search:
             largest = max(indexes, key=lambda i: self.parts[i].min)
             parts = sum(need[i] for i in indexes)
             cover, have = covers[largest], haves[kind]
+            if self.any_rankless and kind == "set":
+                # The largest part may be one no rank can fill: each rank covers what
+                # the most of any part takes there.
+                cover = [max(each) for each in zip(*(covers[i] for i in indexes), strict=True)]
             lacking += sum(need[i] * self.parts[i].min for i in indexes)
             lacking -= self._gained(cover, have, parts, self.parts[largest].min)
             most = min(self.bound_naturals[i] for i in indexes)
@@ -690,9 +713,11 @@ class _Search:
                 distinct.append(kinds if self.set_max else have)
         lacks_by_part = []
         covers = []
-        for part in self.parts:
+        for part, rankless in zip(self.parts, self.rankless, strict=True):
             size = part.min
-            if part.kind == "set":
+            if rankless:
+                cover = [0] * len(distinct)
+            elif part.kind == "set":
                 cover = [min(have, size) for have in distinct]
             else:
                 cover = [by_size[size] for by_size in suit_covers]
