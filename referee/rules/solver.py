@@ -140,11 +140,12 @@ def solve_hand(
         raise HandTooLarge(Reason.of("hand_too_large", most=MAX_HAND, size=len(cards)))
     rules.check_cards(cards, players)
     work = work if work is not None else Work()
-    best = _Search(rules, rule, cards, players, work=work).best()
+    search = _Search(rules, rule, cards, players, work=work)
+    best = search.best()
     if best is not None:
         return _assemble(rules, rule, cards, players, best)
     hand_points = sum(rules.card_values(card) for card in cards)
-    short = _shortfall(rules, rule, cards, players, work)
+    short = _shortfall(rules, rule, cards, players, work, search)
     completing = _completing(rules, rule, cards, players, work) if short == 1 else ()
     return Solution(rule, False, (), cards, hand_points, short, completing)
 
@@ -307,6 +308,7 @@ class _Search:
         extra: Sequence[Card] = (),
         relaxed: bool = False,
         relaxed_by: _Search | None = None,
+        share: _Search | None = None,
     ) -> None:
         self.work = work if work is not None else Work(None)
         self.rules, self.rule = rules, rule
@@ -418,6 +420,10 @@ class _Search:
         # a longer set holds no more cards of its rank than the hand has, and every
         # other limit (R7, R52-R56, R70) lets a meld hold no more wild cards for each
         # natural one however long it is.
+        # A set holds no more wild cards than the pack has (R3, R49: the hand's and
+        # any it lacks are the pack's), nor more natural cards of its rank.
+        pack_wilds = self.pack_jokers + (len(SUITS) * self.decks if rules.twos_wild else 0)
+        of_rank = len(SUITS) * (1 if rules.set_distinct_suits else self.decks)
         self.bound_caps = [
             part.min
             if not part.exact
@@ -426,15 +432,28 @@ class _Search:
             else self._wild_cap(part, part.min)
             for part in self.parts
         ]
+        self.bound_caps = [
+            min(cap, pack_wilds) if part.kind == "set" else cap
+            for part, cap in zip(self.parts, self.bound_caps, strict=True)
+        ]
         # The fewest natural cards (the hand's or lacked ones) a meld of each part
         # holds, whatever its size: what the limits on wild cards leave.
-        self.bound_naturals = [
-            min(
-                size - self._wild_cap(part, size)
+        fewest_naturals = [
+            [
+                size - min(self._wild_cap(part, size), pack_wilds if part.kind == "set" else size)
                 for size in range(part.min, part.min + 1 if part.exact else MAX_HAND + 1)
-            )
+            ]
             for part in self.parts
         ]
+        self.bound_naturals = [min(sizes) for sizes in fewest_naturals]
+        # A set part that no rank of the pack can fill, wild cards and all: only a meld
+        # of wild cards and lacked cards alone (``_finish``) meets it, and no rank's
+        # cards left count towards it.
+        self.rankless = [
+            part.kind == "set" and min(sizes) > of_rank
+            for part, sizes in zip(self.parts, fewest_naturals, strict=True)
+        ]
+        self.any_rankless = any(self.rankless)
         self.set_parts = any(part.kind == "set" for part in self.parts)
         self.run_sizes = sorted({part.min for part in self.parts if part.kind == "run"})
         self.suit_bounds: dict[tuple[int, ...], tuple[dict[int, int], int]] = {}
@@ -443,6 +462,20 @@ class _Search:
         self.shapes: dict[tuple[object, ...], list[_Shape]] = {}
         self.wider_shapes: dict[tuple[object, ...], tuple[int, list[_Shape]]] = {}
         self.memo: dict[tuple[object, ...], Found | None] = {}
+        self.run_wilds: dict[int, int] = {}
+        if share is not None:
+            self._share(share)
+
+    def _share(self, other: _Search) -> None:
+        """Keep the work of a search of the same hand and deal already run: its bound
+        for the same natural cards, and its ways to fill runs where those are found
+        alike (the same cards the hand may lack, trimmed alike, relaxed alike)."""
+        if other.types != self.types or other.rule is not self.rule:
+            return
+        self.suit_bounds, self.bound_groups = other.suit_bounds, other.bound_groups
+        self.bounds = other.bounds
+        if (other.phantoms, other.trim, other.relaxed) == (self.phantoms, self.trim, self.relaxed):
+            self.shapes, self.wider_shapes = other.shapes, other.wider_shapes
 
     # --- Rules of one meld -------------------------------------------------------
 
@@ -550,7 +583,9 @@ class _Search:
         (a set of a part's size holds as many wild cards as a longer one could fill:
         ``bound_caps``); and however many wild cards are left, each meld holds the
         natural cards its limit asks (``bound_naturals``), lacked where the hand's
-        are too few. A wild
+        are too few. A set takes no more wild cards than the pack holds, and where
+        no rank of the pack has the natural cards a set of a part needs with them,
+        no rank's cards left count towards the part (R3, R49). A wild
         2 not yet sitting as itself (``twos``, by suit) may still fill the 2's place
         of a run of its suit as a natural card (R5, R46), outside any wild limit.
         Once the first count is over ``enough`` it is the answer. A deal whose whole
@@ -628,6 +663,10 @@ class _Search:
             largest = max(indexes, key=lambda i: self.parts[i].min)
             parts = sum(need[i] for i in indexes)
             cover, have = covers[largest], haves[kind]
+            if self.any_rankless and kind == "set":
+                # The largest part may be one no rank can fill: each rank covers what
+                # the most of any part takes there.
+                cover = [max(each) for each in zip(*(covers[i] for i in indexes), strict=True)]
             lacking += sum(need[i] * self.parts[i].min for i in indexes)
             lacking -= self._gained(cover, have, parts, self.parts[largest].min)
             most = min(self.bound_naturals[i] for i in indexes)
@@ -690,9 +729,11 @@ class _Search:
                 distinct.append(kinds if self.set_max else have)
         lacks_by_part = []
         covers = []
-        for part in self.parts:
+        for part, rankless in zip(self.parts, self.rankless, strict=True):
             size = part.min
-            if part.kind == "set":
+            if rankless:
+                cover = [0] * len(distinct)
+            elif part.kind == "set":
                 cover = [min(have, size) for have in distinct]
             else:
                 cover = [by_size[size] for by_size in suit_covers]
@@ -1106,6 +1147,19 @@ class _Search:
         budget, phantom_budget, twos_free = span.budget, span.phantoms, span.twos_free
         apart = rules.run_wilds_apart
         size = high - low + 1
+        # The most wild cards a run of this size may hold (R7, R50-R56, R70): a fill
+        # with more breaks the limit whatever follows, as a lacked card only ever
+        # turns wild, so the walk leaves it at once.
+        most = self.run_wilds.get(size)
+        if most is None:
+            most = self.run_wilds[size] = next(
+                (
+                    wild - 1
+                    for wild in range(size + 1)
+                    if not self._keeps_limits("run", size, size - wild, wild)
+                ),
+                size,
+            )
         options: list[list[_Seat]] = []
         for place in range(low, high + 1):
             if place == span.position:
@@ -1146,7 +1200,7 @@ class _Search:
                     if twos_used >= twos_free or wilds + twos_used + 1 > budget:
                         continue
                 elif tag == WILD:
-                    if wilds + 1 + twos_used > budget:
+                    if wilds + 1 + twos_used > budget or wilds + 1 > most:
                         continue
                 elif extra + 1 > phantom_budget:
                     continue
@@ -1489,12 +1543,16 @@ def _completing(
         meets = _Search(rules, rule, hand, players, feasible=True, work=work)
         if meets.best():
             # Where the search for any way found none, the best search finds none.
-            best = _Search(rules, rule, hand, players, work=work, relaxed_by=meets).best()
+            best = _Search(
+                rules, rule, hand, players, work=work, relaxed_by=meets, share=meets
+            ).best()
             assert best is not None
             scored.append((points + rules.card_values(card) - best[0], card))
     # One search of each mode answers every natural card (best_with).
     feasible = _Search(rules, rule, cards, players, feasible=True, work=work, extra=naturals)
-    best_of = _Search(rules, rule, cards, players, work=work, extra=naturals, relaxed_by=feasible)
+    best_of = _Search(
+        rules, rule, cards, players, work=work, extra=naturals, relaxed_by=feasible, share=feasible
+    )
     for card in naturals:
         if feasible.best_with(card) is None:
             continue
@@ -1515,21 +1573,26 @@ def _shortfall(
     cards: tuple[Card, ...],
     players: int | None,
     work: Work,
+    searched: _Search | None = None,
 ) -> int:
     """R66: the fewest cards that, added to the hand, would meet the contract: the
     search with one more card the hand lacks each time, from a bound that never
-    overstates."""
-    start = _Search(rules, rule, cards, players, work=work)
+    overstates (kept from ``searched``, the search of the hand as it is)."""
+    start = _Search(rules, rule, cards, players, work=work, share=searched)
     wilds = start.wild_total
     least = max(1, start.lower_bound(start.start, wilds, start.need0))
     most = sum(part.min for part in rule.contract) + (
         rule.whole_hand.cards if rule.whole_hand else 0
     )
     for missing in range(least, max(most, least) + 1):
-        relaxed = _Search(rules, rule, cards, players, missing, True, work, relaxed=True)
+        relaxed = _Search(
+            rules, rule, cards, players, missing, True, work, relaxed=True, share=start
+        )
         if not relaxed.best():
             continue
-        exact = _Search(rules, rule, cards, players, missing, True, work, relaxed_by=relaxed)
+        exact = _Search(
+            rules, rule, cards, players, missing, True, work, relaxed_by=relaxed, share=start
+        )
         if exact.best():
             return missing
     return most

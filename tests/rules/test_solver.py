@@ -13,6 +13,7 @@ from referee.rules import (
     Card,
     PackError,
     RulesError,
+    apply_house,
     check_contract,
     format_cards,
     get_ruleset,
@@ -385,6 +386,27 @@ def test_a_whole_hand_deal_is_bounded_by_its_contract():  # R58, R66
     solution = solve_hand(hand, rules, 7, work=work)
     assert work.spent < 0.25 * SEARCH_LIMIT
     assert (solution.met, solution.short, solution.left_points) == (False, 3, 127)
+
+
+def test_a_set_no_rank_of_the_pack_can_fill_is_bounded_by_the_pack():  # R3, R66, R70
+    """A table's Russian Rummy: one pack and two jokers, a set of seven or more,
+    fewer wild cards than natural ones. No rank has the four natural cards and three
+    wild cards such a set needs, so the four fives of the hand count for nothing
+    towards it. The bound knows the pack: a fifth of the allowance (nearly all of
+    it before), and the answer is the one the search with no limit gives."""
+    rules = apply_house(
+        get_ruleset("russian"),
+        {
+            "wild_limit": "fewer_than_natural",
+            "deals": [{"cards": 9, "contract": [{"kind": "set", "min": 7}]}],
+        },
+    )
+    hand = parse_cards("5D 5C 5H JK JK 5S 10S AC 6S 4S")
+    work = Work()
+    solution = solve_hand(hand, rules, 1, work=work)
+    assert work.spent < 0.2 * SEARCH_LIMIT
+    assert solution == solve_hand(hand, rules, 1, work=Work(None))
+    assert (solution.met, solution.short, solution.completing) == (False, 5, ())
 
 
 #: Hands of each part of the answer: the best melds (met), the count of what is
