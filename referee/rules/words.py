@@ -221,9 +221,9 @@ def counted(n: int, noun: str, *, digits: bool = False) -> str:
 
 
 def wild_cards(n: int, *, digits: bool = False) -> str:
-    """``"one wild card"``, ``"three wild cards"``; with ``digits``, ``"3 wild cards"``
-    (the pages' contract lines)."""
-    return counted(n, "wild card", digits=digits)
+    """``"one wild card"``, ``"three wild cards"``; with ``digits``, ``"3 wild cards"``:
+    :func:`wild_cards_words` in English."""
+    return wild_cards_words(ENGLISH, n, digits=digits)
 
 
 # --- Melds, lay-offs, rescues, contracts and hands: their reasons -------------------
