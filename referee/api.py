@@ -16,8 +16,7 @@ from .openapi import openapi_document
 from .plumbing import solves
 from .plumbing.cross_site import refuse_other_sites
 from .plumbing.errors import ApiError, http_sentence
-from .plumbing.language import current_language
-from .plumbing.sentences import sentence_of
+from .plumbing.sentences import request_words, sentence_of
 from .rules import (
     VARIANTS,
     Card,
@@ -35,7 +34,7 @@ from .rules import (
     solve_hand,
 )
 from .rules.rescue import natural_cards
-from .rules.words import Words, words_in
+from .rules.words import Words
 from .schemas.answer import Answer
 from .schemas.game_answers import VariantOut, VariantRulesOut
 from .schemas.meld_answers import (
@@ -108,7 +107,7 @@ def _ruleset(body: RulesIn) -> Ruleset:
 
 def _words() -> Words:
     """The referee's words in the language the request is answered in."""
-    return words_in(current_language())
+    return request_words()
 
 
 def _declaration(declare: DeclareIn | None) -> Declaration | None:

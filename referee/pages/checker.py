@@ -10,9 +10,9 @@ from urllib.parse import urlencode
 from flask import Blueprint, make_response, redirect, request, url_for
 
 from ..plumbing import solves
-from ..plumbing.language import current_language
+from ..plumbing.sentences import request_words
 from ..rules import DealRule, Ruleset
-from ..rules.words import deal_words, words_in
+from ..rules.words import deal_words
 from ..storage import games
 from . import phone_memory
 from .checker_views import Checker
@@ -69,7 +69,7 @@ def check() -> Any:
     state_args: dict[str, Any] = {"variant": variant.id} if variant.id != "push" else {}
     if deal is not None:
         state_args["deal"] = deal.number
-    words = words_in(current_language())
+    words = request_words()
     return _page(
         checker,
         "checker.check",
@@ -115,7 +115,7 @@ def game_check(game_id: str) -> Any:
         deal.number,
         solving=solves.solving,
     )
-    words = words_in(current_language())
+    words = request_words()
     return _page(
         checker,
         "checker.game_check",

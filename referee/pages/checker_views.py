@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from flask_babel import gettext, ngettext
 
-from ..plumbing.language import current_language
+from ..plumbing.sentences import request_words
 from ..rules import (
     Card,
     Declaration,
@@ -28,7 +28,7 @@ from ..rules import (
 from ..rules.cards import rank_token
 from ..rules.contracts import ContractVerdict
 from ..rules.rescue import exchange_of, exchange_rule
-from ..rules.words import Words, count_word, points_words, reading_title, words_in
+from ..rules.words import count_word, points_words, reading_title
 from ..storage.database import Refused
 from .keypad import Tray
 from .words import exchange_words
@@ -64,7 +64,7 @@ class ReadingView:
             low = rank_token(reading.low)
             return cls(
                 kind="run",
-                title=reading_title(words_in(current_language()), reading),
+                title=reading_title(request_words(), reading),
                 key=f"run:{reading.suit}:{low}",
                 suit=reading.suit,
                 cards=tuple(
@@ -75,15 +75,10 @@ class ReadingView:
         rank = rank_token(reading.rank)
         return cls(
             kind="set",
-            title=reading_title(words_in(current_language()), reading),
+            title=reading_title(request_words(), reading),
             key=f"set:{rank}",
             rank=rank,
         )
-
-
-def said() -> Words:
-    """The referee's words in the language of the request."""
-    return words_in(current_language())
 
 
 @dataclass(frozen=True)
@@ -99,7 +94,7 @@ class VerdictView:
 
     @classmethod
     def of(cls, verdict: MeldVerdict) -> VerdictView:
-        words = said()
+        words = request_words()
         return cls(
             legal=verdict.legal,
             needs_declaration=verdict.needs_declaration,
@@ -123,7 +118,7 @@ class ContractView:
 
     @classmethod
     def of(cls, verdict: ContractVerdict) -> ContractView:
-        words = said()
+        words = request_words()
         return cls(
             met=verdict.met,
             melds=[VerdictView.of(meld) for meld in verdict.melds],
@@ -178,7 +173,7 @@ class RescueView:
 
     @classmethod
     def of(cls, verdict: RescueVerdict) -> RescueView:
-        words = said()
+        words = request_words()
         return cls(
             legal=verdict.legal,
             needs_declaration=verdict.needs_declaration,
@@ -215,7 +210,7 @@ class ExchangeView:
     @classmethod
     def of(cls, rules: Ruleset) -> ExchangeView:
         name, refused = exchange_words(rules)
-        rule = said().reason(exchange_rule(rules))
+        rule = request_words().reason(exchange_rule(rules))
         return cls(name, refused, rule[0].upper() + rule[1:] + ".", exchange_of(rules).most_cards)
 
 
@@ -309,7 +304,7 @@ class Checker:
             return ""
         if not solution.met:
             return self.short_text
-        words = words_in(current_language())
+        words = request_words()
         n = len(solution.melds)
         melds = ngettext("%(count)s meld", "%(count)s melds", n, count=count_word(words, n))
         if not solution.left:
@@ -355,7 +350,7 @@ def short_text(solution: SolutionView) -> str:
     """
     if solution.met:
         return ""
-    words = words_in(current_language())
+    words = request_words()
     if solution.short != 1:
         count = count_word(words, solution.short)
         return str(gettext("%(count)s cards short", count=count[:1].upper() + count[1:]))

@@ -16,11 +16,10 @@ from dataclasses import dataclass, field
 
 from flask_babel import gettext
 
-from ..plumbing.language import current_language
-from ..plumbing.sentences import sentence_of
+from ..plumbing.sentences import request_words, sentence_of
 from ..rules import RulesError
 from ..rules.scoring import Adjustment, Hand, Sheet, Table, deal_so_far
-from ..rules.words import points_words, words_in
+from ..rules.words import points_words
 from ..storage.deals import DealEntry
 from .deal_points import points_error, read_adjust, tap_bonus, typed_points
 from .keypad import Tray, whole_number
@@ -191,7 +190,7 @@ def entry_lines(page: DealPage) -> list[str]:
         if not page.scoring[index] or (not cards and points is None and not page.typed[index]):
             continue
         shown = page.typed[index].strip() or "?"
-        said = "" if points is None else points_words(words_in(current_language()), points)
+        said = "" if points is None else points_words(request_words(), points)
         if cards:
             shown = cards if points is None else f"{cards}, {said}"
         elif points is not None:

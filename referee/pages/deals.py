@@ -12,11 +12,10 @@ from flask import Blueprint, abort, redirect, request, url_for
 from flask_babel import gettext
 
 from ..plumbing.conditional import if_match_of_form
-from ..plumbing.language import current_language
 from ..plumbing.limits import client
-from ..plumbing.sentences import sentence_of
+from ..plumbing.sentences import request_words, sentence_of
 from ..rules import RulesError
-from ..rules.words import card_values_words, words_in
+from ..rules.words import card_values_words
 from ..storage import games
 from ..storage.database import GameConflict
 from ..storage.deals import DealEntry, StaleGame, record_deal, replace_deal
@@ -280,7 +279,7 @@ def _deal_page(
             # R64: where the discards are reshuffled, someone always goes out.
             + ([(STOCK_RAN_OUT, gettext("Nobody: the stock ran out"))] if rules.stock_out else []),
             rules=rules,
-            card_values=card_values_words(words_in(current_language()), rules),
+            card_values=card_values_words(request_words(), rules),
             heads={full: shown for shown, full in heads},
             adds_lines=adds_lines([shown for shown, _ in heads]),
             ranks=RANKS,

@@ -15,11 +15,11 @@ from typing import Any
 from flask import Blueprint, render_template
 from flask_babel import gettext
 
-from ..plumbing.language import current_language
+from ..plumbing.sentences import request_words
 from ..rules.bookkeeping import PlayerEvening
 from ..rules.bookkeeping import evening as add_up
 from ..rules.scoring import Sheet
-from ..rules.words import winner_words, words_in
+from ..rules.words import winner_words
 from ..storage import games
 from ..storage.evenings import series_of
 from ..storage.models import Game
@@ -54,7 +54,7 @@ def evening_of(game: Game) -> Evening:
         sheet = games.sheet_of(each)
         rules = sheet.table.rules
         outcome = (
-            winner_words(words_in(current_language()), sheet)
+            winner_words(request_words(), sheet)
             if sheet.finished
             else gettext(
                 "%(played)s of %(deals)s deals played",

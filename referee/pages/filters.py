@@ -11,11 +11,11 @@ from flask import Flask
 from flask_babel import pgettext
 from markupsafe import Markup
 
-from ..plumbing.language import current_language
+from ..plumbing.sentences import request_words
 from ..rules import VARIANTS
 from ..rules.cards import SUIT_SYMBOLS
 from ..rules.melds import Reading
-from ..rules.words import Words, option_words, points_words, said_reading, words_in
+from ..rules.words import Words, option_words, points_words, said_reading
 from .words import own_word
 
 _CARD_CODE = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
@@ -47,12 +47,12 @@ def game_name(game: Any) -> str:
 
 def points(count: int) -> str:
     """``"1 point"``, ``"25 points"``, in the request's language."""
-    return points_words(words_in(current_language()), count)
+    return points_words(request_words(), count)
 
 
 def listed(items: Sequence[str], last: str = "and") -> str:
     """``"Ann, Bob and Cat"``, in the request's language."""
-    return words_in(current_language()).listed(items, last)
+    return request_words().listed(items, last)
 
 
 def sheet_total(total: int) -> str:
@@ -63,23 +63,23 @@ def sheet_total(total: int) -> str:
 def reading_words(reading: Reading) -> str:
     """A reading of a meld without its article ("set of sixes"), in the request's
     language."""
-    return said_reading(words_in(current_language()), reading, article=False)
+    return said_reading(request_words(), reading, article=False)
 
 
 def option_label(name: str, english: str) -> str:
     """A game's option on the new-game form (``variants.OPTIONS``), in the request's
     language; ``english``, its description, where the words know no other."""
-    return option_words(words_in(current_language()), name, english)
+    return option_words(request_words(), name, english)
 
 
-def request_words() -> dict[str, Words]:
+def template_words() -> dict[str, Words]:
     """``words``: the rules core's words in the request's language, for every template
     to hand to what the rules say (``rules.players_text(words)``)."""
-    return {"words": words_in(current_language())}
+    return {"words": request_words()}
 
 
 def register(app: Flask) -> None:
-    app.context_processor(request_words)
+    app.context_processor(template_words)
     app.add_template_global(reading_words, "reading_words")
     app.add_template_global(option_label, "option_label")
     app.add_template_filter(chip, "chip")

@@ -14,9 +14,8 @@ from flask_babel import gettext, ngettext
 
 from ..plumbing.language import DEFAULT_LANGUAGE, current_language
 from ..plumbing.limits import games_per_minute, starter
-from ..plumbing.sentences import sentence_of
+from ..plumbing.sentences import request_words, sentence_of
 from ..rules import VARIANTS, MeldWords, RulesError, Ruleset, Variant, get_ruleset
-from ..rules.words import words_in
 from ..storage import games
 from ..storage.idempotency import Replay
 from ..storage.models import Game
@@ -165,7 +164,7 @@ def new_game_page(
             (kept.name, RulesCard(kept.name, kept.variant, kept.options, kept.house).token)
             for kept in phone_memory.saved_rules()
         ],
-        families=families(words_in(current_language())),
+        families=families(request_words()),
         errors=errors,
         recent=phone_memory.recent(),
     )

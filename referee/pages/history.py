@@ -11,11 +11,11 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, url_for
 from flask_babel import gettext, lazy_gettext
 
-from ..plumbing.language import current_language
 from ..plumbing.limits import games_per_minute, starter
+from ..plumbing.sentences import request_words
 from ..rules import RulesError, get_ruleset
 from ..rules.scoring import Table
-from ..rules.words import winner_words, words_in
+from ..rules.words import winner_words
 from ..storage import games
 from ..storage.models import Game
 from ..storage.phones import Kept
@@ -116,7 +116,7 @@ def lines(kept: list[Kept]) -> list[Line]:
                 how=str(HOW.get(entry.how, entry.how)),
                 finished=sheet.finished,
                 progress=(
-                    winner_words(words_in(current_language()), sheet)
+                    winner_words(request_words(), sheet)
                     if sheet.finished
                     else gettext(
                         "%(played)s of %(deals)s deals played",

@@ -28,8 +28,7 @@ from typing import Any, cast
 
 from flask_babel import gettext, lazy_gettext
 
-from ..plumbing.language import current_language
-from ..plumbing.sentences import sentence_of
+from ..plumbing.sentences import request_words, sentence_of
 from ..rules import (
     HouseRulesError,
     RulesError,
@@ -40,7 +39,6 @@ from ..rules import (
     house_changes,
     house_rules_of,
 )
-from ..rules.words import words_in
 from .house_values import follows, implied_values
 from .keypad import whole_number
 
@@ -388,5 +386,5 @@ def judge(variant: Variant, options: Mapping[str, bool], typed: HouseTyped) -> H
         # The sentence stands beside the field it names, whose label names the key.
         sentence = sentence_of(error).removeprefix(f'"{error.key}": ')
         return HouseVerdict(None, house, (), {_place(error, typed): sentence}, implied)
-    said = describe_house(base, rules, words_in(current_language()))
+    said = describe_house(base, rules, request_words())
     return HouseVerdict(rules, house_changes(base, rules), said, {}, implied)

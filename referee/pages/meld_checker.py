@@ -29,8 +29,7 @@ from typing import NamedTuple
 
 from flask_babel import gettext
 
-from ..plumbing.language import current_language
-from ..plumbing.sentences import sentence_of
+from ..plumbing.sentences import request_words, sentence_of
 from ..rules import (
     CardError,
     Declaration,
@@ -44,7 +43,7 @@ from ..rules import (
 )
 from ..rules.rescue import exchange_of, natural_cards
 from ..rules.solver import MAX_HAND
-from ..rules.words import count_word, words_in
+from ..rules.words import count_word
 from ..storage.database import Refused
 from .checker_views import (
     MODES,
@@ -261,7 +260,7 @@ def _rescue(
             if most == 1
             else gettext(
                 "your natural cards are %(most)s at most: tap a chip to take the others back",
-                most=count_word(words_in(current_language()), most),
+                most=count_word(request_words(), most),
             )
         )
     else:

@@ -44,7 +44,7 @@ from ..plumbing import logs
 from ..plumbing.conditional import if_match_of_form, still_current, tagged
 from ..plumbing.headers import SECURITY_HEADERS
 from ..plumbing.language import DEFAULT_LANGUAGE, current_language, language_of_environ
-from ..plumbing.sentences import sentence_of
+from ..plumbing.sentences import request_words, sentence_of
 from ..rules import RulesError, describe_house, get_ruleset, house_changes
 from ..rules.bookkeeping import BuyTally, counts_by_deal, dealer_of
 from ..rules.scoring import Pot
@@ -162,7 +162,7 @@ def sheet_context(game: Game) -> dict[str, Any]:
     sheet = games.sheet_of(game)
     rules = sheet.table.rules
     current = None if sheet.finished else rules.deal(sheet.next_deal())
-    words = words_in(current_language())
+    words = request_words()
     return {
         "game": game,
         "sheet": sheet,

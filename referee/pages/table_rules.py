@@ -11,10 +11,8 @@ from typing import Any
 from flask import Blueprint, render_template, request, url_for
 from flask_babel import gettext
 
-from ..plumbing.language import current_language
-from ..plumbing.sentences import sentence_of
+from ..plumbing.sentences import request_words, sentence_of
 from ..rules import VARIANTS, RulesError, Variant, describe_house
-from ..rules.words import words_in
 from .forms import NewGameForm
 from .games import HousePage, chosen_variant, house_page, new_game_page, opened
 from .house_form import SHOWN, drawn, read_typed
@@ -97,9 +95,7 @@ def share(card: str) -> Any:
         found = read_card(card)
         variant = VARIANTS[found.variant]
         book = variant.ruleset(found.options)
-        said = describe_house(
-            book, variant.ruleset(found.options, found.house), words_in(current_language())
-        )
+        said = describe_house(book, variant.ruleset(found.options, found.house), request_words())
     except (UnreadableCard, KeyError, RulesError):
         message = gettext("this rules card cannot be read: ask for its link again")
         title = gettext("Not a rules card")

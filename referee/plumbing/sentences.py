@@ -9,12 +9,18 @@ error, the storage's refusals among them, is said as it was raised.
 from __future__ import annotations
 
 from ..rules import RulesError
-from ..rules.words import words_in
+from ..rules.words import Words, words_in
 from .language import current_language
+
+
+def request_words() -> Words:
+    """The rules core's words in the request's language: what every page and the API
+    say a reason, a contract or a reading with."""
+    return words_in(current_language())
 
 
 def sentence_of(error: Exception) -> str:
     """``error``'s sentence in the request's language."""
     if isinstance(error, RulesError):
-        return error.said(words_in(current_language()))
+        return error.said(request_words())
     return str(error)
