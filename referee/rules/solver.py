@@ -357,6 +357,10 @@ class _Search:
         self.parts = list(dict.fromkeys(rule.contract))
         self.need0 = tuple(rule.contract.count(part) for part in self.parts)
         self.further = rules.more_melds or not rule.contract  # R21, R47, R58
+        # Asking only whether the contract can be met, a further meld never helps
+        # (it takes cards and wild cards the contract's melds could use), unless the
+        # whole hand must go down (R58).
+        self.further_helps = self.further and not (feasible and rule.whole_hand is None)
         self.gap = rules.contract_runs_gap > 0  # R48
         self.twice = rules.one_rank_one_suit  # R54
         self.cross = self.gap or self.twice
@@ -389,17 +393,11 @@ class _Search:
             ),
             JOKER if self.pack_jokers else card_of(TWO, "S"),
         )
-        # Feasibility needs no meld longer than its part: a longer one can be cut down
-        # to the part's size and still be legal, except where a meld must hold more
-        # natural cards than wild ones (R7, R56, R70) or a shorter meld may hold fewer
-        # wild cards (R51), and where the whole hand must go down (R58). Where every
-        # part is exact there is nothing to cut.
-        cuttable = rules.wild_limit in (WildLimit.ANY, WildLimit.ONE)
-        self.trim = (
-            feasible
-            and self.whole is None
-            and (cuttable or all(part.exact for part in rule.contract))
-        )
+        # Feasibility needs no meld longer than ``widest`` for its part (None: any):
+        # a longer one holds a shorter one that is still legal (``_widest``). Asking
+        # only that, the search tries no meld of another size (``trim``).
+        self.trim = feasible and self.whole is None
+        self.widest = [self._widest(part) for part in self.parts]
         self.suit_types = {
             suit: [index for index, card in enumerate(self.types) if card.suit == suit]
             for suit in SUITS
@@ -474,7 +472,12 @@ class _Search:
             return
         self.suit_bounds, self.bound_groups = other.suit_bounds, other.bound_groups
         self.bounds = other.bounds
-        if (other.phantoms, other.trim, other.relaxed) == (self.phantoms, self.trim, self.relaxed):
+        if (other.phantoms, other.trim, other.widest, other.relaxed) == (
+            self.phantoms,
+            self.trim,
+            self.widest,
+            self.relaxed,
+        ):
             self.shapes, self.wider_shapes = other.shapes, other.wider_shapes
 
     # --- Rules of one meld -------------------------------------------------------
@@ -514,7 +517,8 @@ class _Search:
         for index, part in enumerate(self.parts):
             if not need[index] or part.kind != kind or not part.fits(size):
                 continue
-            if self.trim and size != part.min:
+            widest = self.widest[index]
+            if widest is not None and size > widest:
                 continue
             if part.no_wild and wild:
                 continue
@@ -523,7 +527,7 @@ class _Search:
             if self.meld_wilds is not None and wild > self.meld_wilds:  # R52
                 continue
             yield index
-        if self.further and not self.trim:
+        if self.further_helps:
             yield -1
 
     def stand_in(self, phantoms: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -563,6 +567,39 @@ class _Search:
             if most is not None:
                 cap = min(cap, most)
         return max(cap, 0)
+
+    def _widest(self, part: ContractPart) -> int | None:
+        """The longest meld of ``part`` a search for any way needs (None: any size).
+
+        An exact part takes its size. Otherwise, where the whole hand need not go
+        down (R58), a longer meld that keeps the limits (R7, R50-R56, R70) holds one
+        of the part's size that keeps them too: any set holds its natural cards
+        with fewer wild cards, wild cards dropped first, unless R51's table lets a
+        set of one card fewer hold two wild cards fewer; under a limit of one wild
+        card or none a run holds a shorter span of its own. Where a run must hold
+        more natural cards than wild ones (or as many), it holds a span of part.min
+        to 2 * part.min - 1 cards that does: cut into such spans, one of them keeps
+        the limit, or the whole run would not. Where a run needs two natural cards
+        or R51's table limits it, no shorter span need keep the limit."""
+        if part.exact:
+            return part.min
+        if not self.trim:
+            return None
+        limit = self.rules.wild_limit
+        if limit in (WildLimit.ANY, WildLimit.ONE):
+            return part.min
+        if part.kind == "set":
+            if limit is not WildLimit.BY_SIZE:
+                return part.min
+            for size in range(part.min + 1, MAX_HAND + 2):
+                shorter = self.rules.most_wild("set", size - 1)
+                longer = self.rules.most_wild("set", size)
+                if shorter is not None and (longer is None or shorter < longer - 1):
+                    return None
+            return part.min
+        if limit in (WildLimit.FEWER_THAN_NATURAL, WildLimit.NO_MORE_THAN_NATURAL):
+            return 2 * part.min - 1
+        return None
 
     def lower_bound(
         self,
@@ -1101,11 +1138,12 @@ class _Search:
         self.work.spend(3)  # the places the hand can fill, below
         sizes: Sequence[int] = range(self.run_min, self.max_run + 1)
         if self.trim:
-            wanted = {
-                part.min
-                for i, part in enumerate(self.parts)
-                if state.need[i] and part.kind == "run"
-            }
+            # Only the sizes a run part still needed may take (``widest``).
+            wanted: set[int] = set()
+            for number, part in enumerate(self.parts):
+                if state.need[number] and part.kind == "run":
+                    widest = self.widest[number]
+                    wanted.update(range(part.min, (widest or self.max_run) + 1))
             sizes = [size for size in sizes if size in wanted]
         # How many places from 1 up to each place the hand can fill: a quick bound
         # on the wild cards (and lacked cards) a span needs.
@@ -1131,11 +1169,27 @@ class _Search:
                     have = filled[high] - filled[low - 1]
                     have += not filled[position] - filled[position - 1]
                     self.work.spend()
-                    if size - have > spare:
+                    # A place the hand cannot fill takes a wild card, no more than the
+                    # run's size allows, or a lacked card.
+                    if size - have > min(spare, self._run_most(size) + phantom_budget):
                         continue
                     yield from self._fill(
                         first, state, span._replace(low=low, high=high, position=position)
                     )
+
+    def _run_most(self, size: int) -> int:
+        """The most wild cards a run of ``size`` may hold (R7, R50-R56, R70)."""
+        most = self.run_wilds.get(size)
+        if most is None:
+            most = self.run_wilds[size] = next(
+                (
+                    wild - 1
+                    for wild in range(size + 1)
+                    if not self._keeps_limits("run", size, size - wild, wild)
+                ),
+                size,
+            )
+        return most
 
     def _fill(self, first: int, state: _State, span: _Span) -> Iterator[_Shape]:
         """Every way to fill the span around the first card: each other place by a
@@ -1147,19 +1201,17 @@ class _Search:
         budget, phantom_budget, twos_free = span.budget, span.phantoms, span.twos_free
         apart = rules.run_wilds_apart
         size = high - low + 1
-        # The most wild cards a run of this size may hold (R7, R50-R56, R70): a fill
-        # with more breaks the limit whatever follows, as a lacked card only ever
-        # turns wild, so the walk leaves it at once.
-        most = self.run_wilds.get(size)
-        if most is None:
-            most = self.run_wilds[size] = next(
-                (
-                    wild - 1
-                    for wild in range(size + 1)
-                    if not self._keeps_limits("run", size, size - wild, wild)
-                ),
-                size,
-            )
+        # A fill with more wild cards than a run of its size may hold breaks the limit
+        # whatever follows, as a lacked card only ever turns wild, so the walk leaves
+        # it at once.
+        most = self._run_most(size)
+        # Asking only whether the contract can be met, a card lacked at a place the
+        # hand's own card could fill is never needed (the search asks nothing else
+        # with cards lacked): that card in the run and the lacked copy wherever the
+        # hand's would have gone is the same, one lacked card fewer. So only where
+        # the lacked card stays natural: the pack has it (R3, R49), and the span
+        # holds each card once.
+        own_first = self.feasible and size <= RANKS
         options: list[list[_Seat]] = []
         for place in range(low, high + 1):
             if place == span.position:
@@ -1167,14 +1219,16 @@ class _Search:
                 continue
             here: list[_Seat] = []
             index = self.at.get((suit, place))
-            if index is not None and counts_left[index] - (index == first) > 0:
+            own = index is not None and counts_left[index] - (index == first) > 0
+            if own and index is not None:
                 here.append(self.seats[index])
             if rank_at(place) == TWO and twos_free:
                 here.append(_TWO_SEAT)
             here.append(_WILD_SEAT)
             if phantom_budget:
                 lacked = card_of(rank_at(place), suit)
-                here.append(_Seat(LACKED, -1, lacked))
+                if not (own and own_first and self._phantom_left(lacked, state.phantoms) > 0):
+                    here.append(_Seat(LACKED, -1, lacked))
             options.append(here)
         chosen: list[_Seat] = []
         counts: dict[int, int] = {}
@@ -1298,8 +1352,9 @@ class _Search:
                 if label >= 0:
                     part = self.parts[label]
                     smallest = max(smallest, part.min)
-                    if part.exact or self.trim:
-                        largest = min(largest, part.min)
+                    widest = self.widest[label]
+                    if widest is not None:
+                        largest = min(largest, widest)
                 largest = min(largest, budget + phantom_budget)
                 for size in range(smallest, largest + 1):
                     for lacked in range(0, min(size, phantom_budget) + 1):
@@ -1326,8 +1381,8 @@ class _Search:
                 found = (gain, -wilds, chain)
                 if best is None or found[:2] > best[:2]:
                     best = found
-            labels = [parts[at]] if at < len(parts) else ([-1] if self.further else [])
-            if at >= len(parts) and (extra_melds > 8 or self.trim or wilds == budget):
+            labels = [parts[at]] if at < len(parts) else ([-1] if self.further_helps else [])
+            if at >= len(parts) and (extra_melds > 8 or not self.further_helps or wilds == budget):
                 return
             for label in labels:
                 for kind, meld_size, wild, natural in shapes(label):
