@@ -239,6 +239,7 @@ class _Seat(NamedTuple):
 
 
 _WILD_SEAT = _Seat(WILD, -1, None)
+_UNKNOWN = object()  # a position the memo has no answer for yet
 _TWO_SEAT = _Seat(TWO_ITSELF, -1, None)
 
 
@@ -461,6 +462,7 @@ class _Search:
         self.wider_shapes: dict[tuple[object, ...], tuple[int, list[_Shape]]] = {}
         self.memo: dict[tuple[object, ...], Found | None] = {}
         self.run_wilds: dict[int, int] = {}
+        self.labels: dict[tuple[object, ...], tuple[int, ...]] = {}
         if share is not None:
             self._share(share)
 
@@ -508,9 +510,26 @@ class _Search:
         need: tuple[int, ...],
         suits_distinct: bool,
         wilds_before: int,
-    ) -> Iterator[int]:
+    ) -> tuple[int, ...]:
         """The parts (by index) this meld may meet, then -1 if it may be a further
-        meld (R20, R21, R47, R52, R53, R55, R56)."""
+        meld (R20, R21, R47, R52, R53, R55, R56), kept for every meld alike."""
+        key = (kind, size, wild, need, suits_distinct, wilds_before)
+        labels = self.labels.get(key)
+        if labels is None:
+            labels = self.labels[key] = tuple(
+                self._find_labels(kind, size, wild, need, suits_distinct, wilds_before)
+            )
+        return labels
+
+    def _find_labels(
+        self,
+        kind: Kind,
+        size: int,
+        wild: int,
+        need: tuple[int, ...],
+        suits_distinct: bool,
+        wilds_before: int,
+    ) -> Iterator[int]:
         most = self.contract_wilds
         if most is not None and wilds_before + wild > most:  # R53: in the whole meld
             return
@@ -832,13 +851,16 @@ class _Search:
 
     def _search(self, state: _State) -> Found | None:
         memo = self.memo
-        if state in memo:
-            return memo[state]
+        known = memo.get(state, _UNKNOWN)
+        if known is not _UNKNOWN:
+            return known  # type: ignore[return-value]
         relaxed = self.relaxed_by
         if relaxed is not None:
             # Where the search pruned by found no way on, there is none (R66).
             self.work.spend()
-            image = state._replace(phantoms=relaxed.stand_in(state.phantoms))
+            image = state
+            if state.phantoms:
+                image = state._replace(phantoms=relaxed.stand_in(state.phantoms))
             if relaxed.memo.get(image, ()) is None:
                 memo[state] = None
                 return None
@@ -865,7 +887,11 @@ class _Search:
         # extra copy), else the first card left.
         first = self.lead
         if first < 0 or counts_left[first] <= self.start[first]:
-            first = next((index for index, count in enumerate(counts_left) if count), -1)
+            first = -1
+            for index, count in enumerate(counts_left):
+                if count:
+                    first = index
+                    break
         if first < 0:
             found = self._finish(state)
             memo[state] = found
@@ -882,9 +908,8 @@ class _Search:
                 if self.feasible:
                     memo[state] = best
                     return best
-        kept = list(counts_left)
-        kept[first] -= 1
-        sub = self._search(state._replace(counts_left=tuple(kept)))
+        kept = (*counts_left[:first], counts_left[first] - 1, *counts_left[first + 1 :])
+        sub = self._search(_State(kept, *state[1:]))
         if sub is not None and (best is None or sub[:2] > best[:2]):
             best = sub
         memo[state] = best
@@ -1158,6 +1183,9 @@ class _Search:
         span = _Span(suit, 0, 0, 0, budget, phantom_budget, twos_free)
         for position in positions:
             for size in sizes:
+                # A place the hand cannot fill takes a wild card, no more than the
+                # run's size allows, or a lacked card.
+                room = min(spare, self._run_most(size) + phantom_budget)
                 lowest = max(self.low_min, position - size + 1)
                 # R69: a run starts at a rank, 1 to 13; round the corner, a run of
                 # every rank is read from the ace (melds._possible_lows).
@@ -1169,9 +1197,7 @@ class _Search:
                     have = filled[high] - filled[low - 1]
                     have += not filled[position] - filled[position - 1]
                     self.work.spend()
-                    # A place the hand cannot fill takes a wild card, no more than the
-                    # run's size allows, or a lacked card.
-                    if size - have > min(spare, self._run_most(size) + phantom_budget):
+                    if size - have > room:
                         continue
                     yield from self._fill(
                         first, state, span._replace(low=low, high=high, position=position)
@@ -1230,14 +1256,17 @@ class _Search:
                 if not (own and own_first and self._phantom_left(lacked, state.phantoms) > 0):
                     here.append(_Seat(LACKED, -1, lacked))
             options.append(here)
+        if not (phantom_budget or twos_free or apart) and size <= RANKS:
+            yield from self._fill_plainly(first, span, options, most)
+            return
         chosen: list[_Seat] = []
         counts: dict[int, int] = {}
         fills: list[tuple[list[_Seat], int, int, int]] = []
-
-        spend = self.work.spend
+        steps = 0  # a step for every place tried, spent once the walk is done
 
         def walk(at: int, wilds: int, extra: int, twos_used: int, last_wild: bool) -> None:
-            spend()
+            nonlocal steps
+            steps += 1
             if at == size:
                 fills.append((list(chosen), wilds, extra, twos_used))
                 return
@@ -1271,6 +1300,7 @@ class _Search:
                     counts[seat.natural] -= 1
 
         walk(0, 0, 0, 0, False)
+        self.work.spend(steps)
         for seats, wilds, lacking, two in fills:
             taken = [seat.natural for seat in seats if seat.tag == NATURAL]
             extra_cards: list[Card] = []
@@ -1301,8 +1331,7 @@ class _Search:
             if broken:
                 continue
             wild = wilds + extra_wild
-            natural = size - wild
-            if not self._keeps_limits("run", size, natural, wild):
+            if wild > most:  # the limits, as more wild cards only ever break them
                 continue
             naturals = tuple(self.types[index] for index in taken)
             if two:
@@ -1317,6 +1346,61 @@ class _Search:
                 two > 0,
                 tuple(extra_cards),
                 wilds + two,
+            )
+
+    def _fill_plainly(
+        self, first: int, span: _Span, options: list[list[_Seat]], most: int
+    ) -> Iterator[_Shape]:
+        """``_fill`` where each place is the hand's card or a wild card: no card
+        lacked, no 2 as itself, wild cards side by side allowed, each card at one
+        place. The same ways in the same order, the hand's card first at each place:
+        which of the places the hand can fill take a wild card instead, up to the
+        most the run and the wild cards left allow."""
+        # The hand's cards by place, each with its place among those that may take a
+        # wild card instead (-1: the first card's own place).
+        mine: list[tuple[int, int]] = []
+        count = 0
+        for place in options:
+            seat = place[0]
+            if seat.tag == NATURAL:
+                mine.append((seat.natural, count if len(place) > 1 else -1))
+                count += len(place) > 1
+        forced = len(options) - len(mine)
+        free = min(span.budget, most) - forced
+        self.work.spend(1 + count)
+        if free < 0:
+            return
+        # Depth first, the hand's card before a wild card at each place: the chosen
+        # places' wild flags, as a bit mask, most significant first.
+        masks: list[int] = []
+
+        def choose(at: int, free: int, mask: int) -> None:
+            if at == count:
+                masks.append(mask)
+                return
+            choose(at + 1, free, mask)
+            if free:
+                choose(at + 1, free - 1, mask | 1 << (count - 1 - at))
+
+        choose(0, free, 0)
+        self.work.spend(len(masks))
+        types = self.types
+        low, high = span.low, span.high
+        for mask in masks:
+            taken = tuple(
+                index for index, at in mine if at < 0 or not mask >> (count - 1 - at) & 1
+            )
+            wilds = forced + mask.bit_count()
+            yield _Shape(
+                low,
+                high,
+                tuple(types[index] for index in taken),
+                taken,
+                wilds,
+                wilds,
+                False,
+                (),
+                wilds,
             )
 
     # --- No natural card left: melds of wild cards (R16) -----------------------------
