@@ -240,6 +240,7 @@ class _Seat(NamedTuple):
 
 _WILD_SEAT = _Seat(WILD, -1, None)
 _UNKNOWN = object()  # a position the memo has no answer for yet
+_ANY_SIZE = 1 << 30  # a meld of any size
 _TWO_SEAT = _Seat(TWO_ITSELF, -1, None)
 
 
@@ -334,6 +335,10 @@ class _Search:
             self.at[card.suit, card.rank] = index
             if card.rank == ACE or self.around:
                 self.at[card.suit, card.rank + RANKS] = index
+        # Each suit's natural cards by run place (None where the hand has none).
+        self.by_place = {
+            suit: [self.at.get((suit, place)) for place in range(self.top + 2)] for suit in SUITS
+        }
         self.points = [rules.card_values(card) for card in self.types]
         self.seats = [_Seat(NATURAL, index, None) for index in range(len(self.types))]
         self.wild_total = len(wild)
@@ -520,6 +525,18 @@ class _Search:
                 self._find_labels(kind, size, wild, need, suits_distinct, wilds_before)
             )
         return labels
+
+    def _largest(self, kind: Kind, need: tuple[int, ...]) -> int:
+        """The largest meld of ``kind`` the search may make (``ANY_SIZE`` for any),
+        or -1 for none: asking only whether the contract can be met (``trim``), one
+        for a part still needed, no longer than ``widest``."""
+        if not self.trim:
+            return _ANY_SIZE
+        largest = -1
+        for count, part, widest in zip(need, self.parts, self.widest, strict=True):
+            if count and part.kind == kind:
+                largest = max(largest, _ANY_SIZE if widest is None else widest)
+        return largest
 
     def _find_labels(
         self,
@@ -1006,6 +1023,9 @@ class _Search:
         rank = self.types[first].rank
         if self.cross and self._crosses("set", state.cross, rank, "", 0, 0):
             return
+        largest = self._largest("set", state.need)
+        if largest < 0:
+            return
         distinct = rules.set_distinct_suits
         same = [index for index in self.by_rank[rank] if counts_left[index]]
         budget = self.wild_total - sum(state.twos) - state.used
@@ -1041,6 +1061,8 @@ class _Search:
                     self.work.spend()
                     wild = wilds + extra_wild
                     size = natural + wild
+                    if size > largest:
+                        break
                     if size < rules.set_min or not self._keeps_limits("set", size, natural, wild):
                         continue
                     for label in self._labels(
@@ -1092,6 +1114,8 @@ class _Search:
         """Every run holding the first card, each with every part it may meet. The
         ways to fill a span depend only on the suit's cards left and the wild
         cards, so they are worked out once for each of those."""
+        if self.trim and self._largest("run", state.need) < 0:
+            return
         suit = self.types[first].suit
         suit_index = SUITS.index(suit)
         counts_left = state.counts_left
@@ -1173,14 +1197,14 @@ class _Search:
         # How many places from 1 up to each place the hand can fill: a quick bound
         # on the wild cards (and lacked cards) a span needs.
         filled = [0] * (self.top + 2)
+        by_place = self.by_place[suit]
         for place in range(1, self.top + 1):
-            index = self.at.get((suit, place))
+            index = by_place[place]
             can = (index is not None and counts_left[index] - (index == first) > 0) or (
-                rank_at(place) == TWO and twos_free > 0
+                twos_free > 0 and rank_at(place) == TWO
             )
             filled[place] = filled[place - 1] + can
         spare = budget + phantom_budget
-        span = _Span(suit, 0, 0, 0, budget, phantom_budget, twos_free)
         for position in positions:
             for size in sizes:
                 # A place the hand cannot fill takes a wild card, no more than the
@@ -1200,7 +1224,9 @@ class _Search:
                     if size - have > room:
                         continue
                     yield from self._fill(
-                        first, state, span._replace(low=low, high=high, position=position)
+                        first,
+                        state,
+                        _Span(suit, low, high, position, budget, phantom_budget, twos_free),
                     )
 
     def _run_most(self, size: int) -> int:
@@ -1237,6 +1263,9 @@ class _Search:
         # hand's would have gone is the same, one lacked card fewer. So only where
         # the lacked card stays natural: the pack has it (R3, R49), and the span
         # holds each card once.
+        if not (phantom_budget or twos_free or apart) and size <= RANKS:
+            yield from self._fill_plainly(first, counts_left, span, most)
+            return
         own_first = self.feasible and size <= RANKS
         options: list[list[_Seat]] = []
         for place in range(low, high + 1):
@@ -1244,7 +1273,7 @@ class _Search:
                 options.append([self.seats[first]])
                 continue
             here: list[_Seat] = []
-            index = self.at.get((suit, place))
+            index = self.by_place[suit][place]
             own = index is not None and counts_left[index] - (index == first) > 0
             if own and index is not None:
                 here.append(self.seats[index])
@@ -1256,9 +1285,6 @@ class _Search:
                 if not (own and own_first and self._phantom_left(lacked, state.phantoms) > 0):
                     here.append(_Seat(LACKED, -1, lacked))
             options.append(here)
-        if not (phantom_budget or twos_free or apart) and size <= RANKS:
-            yield from self._fill_plainly(first, span, options, most)
-            return
         chosen: list[_Seat] = []
         counts: dict[int, int] = {}
         fills: list[tuple[list[_Seat], int, int, int]] = []
@@ -1349,7 +1375,7 @@ class _Search:
             )
 
     def _fill_plainly(
-        self, first: int, span: _Span, options: list[list[_Seat]], most: int
+        self, first: int, counts_left: tuple[int, ...], span: _Span, most: int
     ) -> Iterator[_Shape]:
         """``_fill`` where each place is the hand's card or a wild card: no card
         lacked, no 2 as itself, wild cards side by side allowed, each card at one
@@ -1360,12 +1386,16 @@ class _Search:
         # wild card instead (-1: the first card's own place).
         mine: list[tuple[int, int]] = []
         count = 0
-        for place in options:
-            seat = place[0]
-            if seat.tag == NATURAL:
-                mine.append((seat.natural, count if len(place) > 1 else -1))
-                count += len(place) > 1
-        forced = len(options) - len(mine)
+        by_place = self.by_place[span.suit]
+        for place in range(span.low, span.high + 1):
+            if place == span.position:
+                mine.append((first, -1))
+                continue
+            index = by_place[place]
+            if index is not None and counts_left[index] - (index == first) > 0:
+                mine.append((index, count))
+                count += 1
+        forced = span.high - span.low + 1 - len(mine)
         free = min(span.budget, most) - forced
         self.work.spend(1 + count)
         if free < 0:
