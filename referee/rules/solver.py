@@ -1327,6 +1327,10 @@ class _Search:
 
         walk(0, 0, 0, 0, False)
         self.work.spend(steps)
+        # Relaxed, a lacked card is kept only as natural or wild (``stand_in``): ways
+        # that differ only in which places are lacked and which wild lead to the same
+        # position, so the first of them stands for all.
+        seen: set[tuple[object, ...]] | None = set() if self.relaxed else None
         for seats, wilds, lacking, two in fills:
             taken = [seat.natural for seat in seats if seat.tag == NATURAL]
             extra_cards: list[Card] = []
@@ -1359,6 +1363,11 @@ class _Search:
             wild = wilds + extra_wild
             if wild > most:  # the limits, as more wild cards only ever break them
                 continue
+            if seen is not None:
+                alike = (*taken, -1, wild, two, *self.stand_in(tuple(extra_cards)))
+                if alike in seen:
+                    continue
+                seen.add(alike)
             naturals = tuple(self.types[index] for index in taken)
             if two:
                 naturals += (card_of(TWO, suit),)
