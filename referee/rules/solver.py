@@ -1267,6 +1267,9 @@ class _Search:
             yield from self._fill_plainly(first, counts_left, span, most)
             return
         own_first = self.feasible and size <= RANKS
+        if self.relaxed and own_first and not (twos_free or apart):
+            yield from self._fill_relaxed(first, counts_left, span, most)
+            return
         options: list[list[_Seat]] = []
         for place in range(low, high + 1):
             if place == span.position:
@@ -1383,6 +1386,36 @@ class _Search:
                 wilds + two,
             )
 
+    def _fill_relaxed(
+        self, first: int, counts_left: tuple[int, ...], span: _Span, most: int
+    ) -> Iterator[_Shape]:
+        """``_fill`` for the relaxed search (no 2 as itself, wild cards side by side
+        allowed, each card at one place): one way for each position it leads to. A
+        lacked card is kept only as natural, so a way is which of the places the
+        hand can fill take a wild card instead (a lacked card there is never needed,
+        ``_fill``) and how many of the other places are lacked, the rest wild."""
+        mine, others, count = self._span_places(first, counts_left, span)
+        cap = min(span.budget, most)
+        fewest = max(0, len(others) - span.phantoms)  # of the others, wild at least
+        self.work.spend(1 + count)
+        if fewest > cap:
+            return
+        masks = _wild_masks(count, cap - fewest)
+        self.work.spend(len(masks))
+        types = self.types
+        for mask in masks:
+            taken = tuple(
+                index for index, at in mine if at < 0 or not mask >> (count - 1 - at) & 1
+            )
+            naturals = tuple(types[index] for index in taken)
+            instead = mask.bit_count()
+            for wild_others in range(min(len(others), cap - instead), fewest - 1, -1):
+                wilds = instead + wild_others
+                extra = tuple(card_of(rank_at(place), span.suit) for place in others[wild_others:])
+                yield _Shape(
+                    span.low, span.high, naturals, taken, wilds, wilds, False, extra, wilds
+                )
+
     def _fill_plainly(
         self, first: int, counts_left: tuple[int, ...], span: _Span, most: int
     ) -> Iterator[_Shape]:
@@ -1391,9 +1424,39 @@ class _Search:
         place. The same ways in the same order, the hand's card first at each place:
         which of the places the hand can fill take a wild card instead, up to the
         most the run and the wild cards left allow."""
-        # The hand's cards by place, each with its place among those that may take a
-        # wild card instead (-1: the first card's own place).
+        mine, others, count = self._span_places(first, counts_left, span)
+        free = min(span.budget, most) - len(others)
+        self.work.spend(1 + count)
+        if free < 0:
+            return
+        masks = _wild_masks(count, free)
+        self.work.spend(len(masks))
+        types = self.types
+        for mask in masks:
+            taken = tuple(
+                index for index, at in mine if at < 0 or not mask >> (count - 1 - at) & 1
+            )
+            wilds = len(others) + mask.bit_count()
+            yield _Shape(
+                span.low,
+                span.high,
+                tuple(types[index] for index in taken),
+                taken,
+                wilds,
+                wilds,
+                False,
+                (),
+                wilds,
+            )
+
+    def _span_places(
+        self, first: int, counts_left: tuple[int, ...], span: _Span
+    ) -> tuple[list[tuple[int, int]], list[int], int]:
+        """The hand's cards in a span by place, each with its number among the
+        places that may take a wild card instead (-1: the first card's own place);
+        the places the hand cannot fill; and how many it can besides the first's."""
         mine: list[tuple[int, int]] = []
+        others: list[int] = []
         count = 0
         by_place = self.by_place[span.suit]
         for place in range(span.low, span.high + 1):
@@ -1404,43 +1467,9 @@ class _Search:
             if index is not None and counts_left[index] - (index == first) > 0:
                 mine.append((index, count))
                 count += 1
-        forced = span.high - span.low + 1 - len(mine)
-        free = min(span.budget, most) - forced
-        self.work.spend(1 + count)
-        if free < 0:
-            return
-        # Depth first, the hand's card before a wild card at each place: the chosen
-        # places' wild flags, as a bit mask, most significant first.
-        masks: list[int] = []
-
-        def choose(at: int, free: int, mask: int) -> None:
-            if at == count:
-                masks.append(mask)
-                return
-            choose(at + 1, free, mask)
-            if free:
-                choose(at + 1, free - 1, mask | 1 << (count - 1 - at))
-
-        choose(0, free, 0)
-        self.work.spend(len(masks))
-        types = self.types
-        low, high = span.low, span.high
-        for mask in masks:
-            taken = tuple(
-                index for index, at in mine if at < 0 or not mask >> (count - 1 - at) & 1
-            )
-            wilds = forced + mask.bit_count()
-            yield _Shape(
-                low,
-                high,
-                tuple(types[index] for index in taken),
-                taken,
-                wilds,
-                wilds,
-                False,
-                (),
-                wilds,
-            )
+            else:
+                others.append(place)
+        return mine, others, count
 
     # --- No natural card left: melds of wild cards (R16) -----------------------------
 
@@ -1549,6 +1578,24 @@ class _Search:
 
         place(0, 0, 0, 0, 0, 0, None, 0, ("run", 99, 99))
         return best
+
+
+def _wild_masks(count: int, free: int) -> list[int]:
+    """Which of ``count`` places take a wild card, at most ``free`` of them, as bit
+    masks (the first place the most significant bit): depth first, the hand's card
+    before a wild card at each place, as a walk over the places finds them."""
+    masks: list[int] = []
+
+    def choose(at: int, free: int, mask: int) -> None:
+        if at == count:
+            masks.append(mask)
+            return
+        choose(at + 1, free, mask)
+        if free:
+            choose(at + 1, free - 1, mask | 1 << (count - 1 - at))
+
+    choose(0, free, 0)
+    return masks
 
 
 def _unit_need(parts: int, label: int) -> tuple[int, ...]:
