@@ -1263,7 +1263,7 @@ class _Search:
         # hand's would have gone is the same, one lacked card fewer. So only where
         # the lacked card stays natural: the pack has it (R3, R49), and the span
         # holds each card once.
-        if not (phantom_budget or twos_free or apart) and size <= RANKS:
+        if not (phantom_budget or apart) and size <= RANKS:
             yield from self._fill_plainly(first, counts_left, span, most)
             return
         own_first = self.feasible and size <= RANKS
@@ -1394,7 +1394,7 @@ class _Search:
         lacked card is kept only as natural, so a way is which of the places the
         hand can fill take a wild card instead (a lacked card there is never needed,
         ``_fill``) and how many of the other places are lacked, the rest wild."""
-        mine, others, count = self._span_places(first, counts_left, span)
+        mine, others, count, _ = self._span_places(first, counts_left, span)
         cap = min(span.budget, most)
         fewest = max(0, len(others) - span.phantoms)  # of the others, wild at least
         self.work.spend(1 + count)
@@ -1419,12 +1419,12 @@ class _Search:
     def _fill_plainly(
         self, first: int, counts_left: tuple[int, ...], span: _Span, most: int
     ) -> Iterator[_Shape]:
-        """``_fill`` where each place is the hand's card or a wild card: no card
-        lacked, no 2 as itself, wild cards side by side allowed, each card at one
-        place. The same ways in the same order, the hand's card first at each place:
-        which of the places the hand can fill take a wild card instead, up to the
-        most the run and the wild cards left allow."""
-        mine, others, count = self._span_places(first, counts_left, span)
+        """``_fill`` where each place is the hand's card, a 2 as itself (the 2's
+        place) or a wild card: no card lacked, wild cards side by side allowed, each
+        card at one place. The same ways in the same order, the hand's card or the
+        2 first at each place: which of the places the hand can fill take a wild
+        card instead, up to the most the run and the wild cards left allow."""
+        mine, others, count, two_at = self._span_places(first, counts_left, span)
         free = min(span.budget, most) - len(others)
         self.work.spend(1 + count)
         if free < 0:
@@ -1432,32 +1432,40 @@ class _Search:
         masks = _wild_masks(count, free)
         self.work.spend(len(masks))
         types = self.types
+        two_card = (card_of(TWO, span.suit),)
         for mask in masks:
+            two = two_at >= 0 and not mask >> (count - 1 - two_at) & 1
+            wilds = len(others) + mask.bit_count()
+            if two and wilds + 1 > span.budget:
+                continue
             taken = tuple(
                 index for index, at in mine if at < 0 or not mask >> (count - 1 - at) & 1
             )
-            wilds = len(others) + mask.bit_count()
+            naturals = tuple(types[index] for index in taken)
             yield _Shape(
                 span.low,
                 span.high,
-                tuple(types[index] for index in taken),
+                naturals + two_card if two else naturals,
                 taken,
                 wilds,
                 wilds,
-                False,
+                two,
                 (),
-                wilds,
+                wilds + two,
             )
 
     def _span_places(
         self, first: int, counts_left: tuple[int, ...], span: _Span
-    ) -> tuple[list[tuple[int, int]], list[int], int]:
+    ) -> tuple[list[tuple[int, int]], list[int], int, int]:
         """The hand's cards in a span by place, each with its number among the
         places that may take a wild card instead (-1: the first card's own place);
-        the places the hand cannot fill; and how many it can besides the first's."""
+        the places only a wild card (or a lacked card) can fill; how many may take a
+        wild card instead; and the number of the 2's place among those, where a 2
+        may sit as itself (R5, R46), else -1."""
         mine: list[tuple[int, int]] = []
         others: list[int] = []
         count = 0
+        two_at = -1
         by_place = self.by_place[span.suit]
         for place in range(span.low, span.high + 1):
             if place == span.position:
@@ -1467,9 +1475,12 @@ class _Search:
             if index is not None and counts_left[index] - (index == first) > 0:
                 mine.append((index, count))
                 count += 1
+            elif span.twos_free and rank_at(place) == TWO:
+                two_at = count
+                count += 1
             else:
                 others.append(place)
-        return mine, others, count
+        return mine, others, count, two_at
 
     # --- No natural card left: melds of wild cards (R16) -----------------------------
 
