@@ -1263,7 +1263,7 @@ class _Search:
         # hand's would have gone is the same, one lacked card fewer. So only where
         # the lacked card stays natural: the pack has it (R3, R49), and the span
         # holds each card once.
-        if not (phantom_budget or apart) and size <= RANKS:
+        if not phantom_budget and size <= RANKS:
             yield from self._fill_plainly(first, counts_left, span, most)
             return
         own_first = self.feasible and size <= RANKS
@@ -1431,6 +1431,8 @@ class _Search:
             return
         masks = _wild_masks(count, free)
         self.work.spend(len(masks))
+        if self.rules.run_wilds_apart:
+            masks = self._apart(masks, span, others, count)
         types = self.types
         two_card = (card_of(TWO, span.suit),)
         for mask in masks:
@@ -1453,6 +1455,28 @@ class _Search:
                 (),
                 wilds + two,
             )
+
+    def _apart(self, masks: list[int], span: _Span, others: list[int], count: int) -> list[int]:
+        """The ways (``_wild_masks``) that keep no two wild cards side by side (R54):
+        the places only a wild card fills, and those the way gives one."""
+        forced = 0
+        for place in others:
+            forced |= 1 << (place - span.low)
+        # The places that may take a wild card instead, by their number.
+        choosable = [
+            place
+            for place in range(span.low, span.high + 1)
+            if place != span.position and place not in others
+        ]
+        kept = []
+        for mask in masks:
+            wild = forced
+            for number, place in enumerate(choosable):
+                if mask >> (count - 1 - number) & 1:
+                    wild |= 1 << (place - span.low)
+            if not wild & wild >> 1:
+                kept.append(mask)
+        return kept
 
     def _span_places(
         self, first: int, counts_left: tuple[int, ...], span: _Span
