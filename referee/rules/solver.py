@@ -1267,7 +1267,7 @@ class _Search:
             yield from self._fill_plainly(first, counts_left, span, most)
             return
         own_first = self.feasible and size <= RANKS
-        if self.relaxed and own_first and not (twos_free or apart):
+        if self.relaxed and own_first and not apart:
             yield from self._fill_relaxed(first, counts_left, span, most)
             return
         options: list[list[_Seat]] = []
@@ -1389,32 +1389,49 @@ class _Search:
     def _fill_relaxed(
         self, first: int, counts_left: tuple[int, ...], span: _Span, most: int
     ) -> Iterator[_Shape]:
-        """``_fill`` for the relaxed search (no 2 as itself, wild cards side by side
-        allowed, each card at one place): one way for each position it leads to. A
-        lacked card is kept only as natural, so a way is which of the places the
-        hand can fill take a wild card instead (a lacked card there is never needed,
-        ``_fill``) and how many of the other places are lacked, the rest wild."""
-        mine, others, count, _ = self._span_places(first, counts_left, span)
-        cap = min(span.budget, most)
-        fewest = max(0, len(others) - span.phantoms)  # of the others, wild at least
+        """``_fill`` for the relaxed search (wild cards side by side allowed, each card
+        at one place): one way for each position it leads to. A lacked card is kept
+        only as natural or wild, so a way is which of the places the hand can fill
+        take a wild card instead (a lacked card there is never needed, ``_fill``),
+        whether a 2 sits as itself at its place (R5, R46), and how many of the other
+        places are lacked, the rest wild: lacked first where the card would be
+        natural, as a lacked wild card (a 2 where 2s are wild) is never of more use
+        than a lacked natural one."""
+        mine, others, count, _ = self._span_places(first, counts_left, span._replace(twos_free=0))
+        suit = span.suit
+        is_wild = self.rules.is_wild
+        others.sort(key=lambda place: not is_wild(card_of(rank_at(place), suit)))
+        ways = [(others, False)]
+        if span.twos_free:
+            ways += [
+                ([other for other in others if other != place], True)
+                for place in others[:1]
+                if rank_at(place) == TWO
+            ]
         self.work.spend(1 + count)
-        if fewest > cap:
-            return
-        masks = _wild_masks(count, cap - fewest)
-        self.work.spend(len(masks))
         types = self.types
-        for mask in masks:
-            taken = tuple(
-                index for index, at in mine if at < 0 or not mask >> (count - 1 - at) & 1
-            )
-            naturals = tuple(types[index] for index in taken)
-            instead = mask.bit_count()
-            for wild_others in range(min(len(others), cap - instead), fewest - 1, -1):
-                wilds = instead + wild_others
-                extra = tuple(card_of(rank_at(place), span.suit) for place in others[wild_others:])
-                yield _Shape(
-                    span.low, span.high, naturals, taken, wilds, wilds, False, extra, wilds
+        two_card = (card_of(TWO, suit),)
+        for places, two in ways:
+            cap = min(span.budget - two, most)
+            fewest = max(0, len(places) - span.phantoms)  # of the places, wild at least
+            if fewest > cap:
+                continue
+            masks = _wild_masks(count, cap - fewest)
+            self.work.spend(len(masks))
+            for mask in masks:
+                taken = tuple(
+                    index for index, at in mine if at < 0 or not mask >> (count - 1 - at) & 1
                 )
+                naturals = tuple(types[index] for index in taken)
+                if two:
+                    naturals += two_card
+                instead = mask.bit_count()
+                for wild_others in range(min(len(places), cap - instead), fewest - 1, -1):
+                    wilds = instead + wild_others
+                    extra = tuple(card_of(rank_at(place), suit) for place in places[wild_others:])
+                    yield _Shape(
+                        span.low, span.high, naturals, taken, wilds, wilds, two, extra, wilds + two
+                    )
 
     def _fill_plainly(
         self, first: int, counts_left: tuple[int, ...], span: _Span, most: int
