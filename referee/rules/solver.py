@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, product
 from operator import sub
@@ -240,6 +240,7 @@ class _Seat(NamedTuple):
 
 _WILD_SEAT = _Seat(WILD, -1, None)
 _UNKNOWN = object()  # a position the memo has no answer for yet
+_NO_EXTRA: tuple[tuple[Card, ...], ...] = ((),)  # no card lacked
 _ANY_SIZE = 1 << 30  # a meld of any size
 _TWO_SEAT = _Seat(TWO_ITSELF, -1, None)
 
@@ -881,8 +882,10 @@ class _Search:
             if relaxed.memo.get(image, ()) is None:
                 memo[state] = None
                 return None
-        spend = self.work.spend
-        spend(SEARCH_STEPS)
+        work = self.work  # its steps counted here, as Work.spend does
+        work.spent += SEARCH_STEPS
+        if work.spent > work.most:
+            raise SearchTooLong()
         counts_left = state.counts_left
         budget = self.wild_total - sum(state.twos) - state.used
         room = self.phantoms - len(state.phantoms)
@@ -915,7 +918,9 @@ class _Search:
             return found
         best: Found | None = None
         for plan, gain, after in self._melds(first, state):
-            spend(SEARCH_STEPS)
+            work.spent += SEARCH_STEPS
+            if work.spent > work.most:
+                raise SearchTooLong()
             sub = self._search(after)
             if sub is None:
                 continue
@@ -1047,8 +1052,13 @@ class _Search:
             suits_distinct = len(suits) == len(naturals)
             if distinct and not suits_distinct:
                 continue
-            for extra in self._set_phantoms(rank, naturals, state.phantoms, phantom_budget):
-                extra_natural = sum(1 for card in extra if not rules.is_wild(card))
+            extras: Iterable[tuple[Card, ...]] = (
+                self._set_phantoms(rank, naturals, state.phantoms, phantom_budget)
+                if phantom_budget > 0
+                else _NO_EXTRA
+            )
+            for extra in extras:
+                extra_natural = sum(1 for card in extra if not rules.is_wild(card)) if extra else 0
                 natural = len(naturals) + extra_natural
                 extra_wild = len(extra) - extra_natural
                 top = budget
@@ -1137,9 +1147,11 @@ class _Search:
         if shapes is None:
             shapes = self.shapes[key, budget] = self._shapes_within(first, state, key, budget)
         wilds_before = self._wilds_so_far(state)
-        spend = self.work.spend
+        work = self.work
         for shape in shapes:
-            spend()
+            work.spent += 1
+            if work.spent > work.most:
+                raise SearchTooLong()
             if self.cross and self._crosses("run", state.cross, 0, suit, shape.low, shape.high):
                 continue
             size = shape.high - shape.low + 1
