@@ -272,6 +272,31 @@ def test_the_solver_plays_by_the_tables_rules(variant, house, deal, hand, book, 
         assert read_meld(meld.cards, rules, meld.declaration, max(rules.players)).legal
 
 
+#: A sequence of at least three under a limit of no more wild cards than natural ones.
+AT_LEAST_THREE = {"run_min": 3, "deals": [{"cards": 6, "contract": [{"kind": "run", "min": 3, "exact": False}]}]}  # fmt: skip
+
+#: (house, hand, the cards any one of which completes it, most useful first)
+COMPLETING = {
+    # 5H JK JK 8H keeps the limit, two and two, though no three of its cards in a row
+    # do: a sequence longer than its part may be all a hand can make (R70).
+    "a sequence that keeps the limit only whole": ({**AT_LEAST_THREE, "wild_limit": "no_more_than_natural"}, "5H JK JK", "2H 3H 4H 6H 7H 8H"),
+    # Fewer wild cards than natural ones: 5H JK JK 8H holds too many, so a card
+    # completes the hand only with a sequence of more natural cards than wild ones
+    # (R56).
+    "fewer wild cards than natural ones": ({**AT_LEAST_THREE, "wild_limit": "fewer_than_natural"}, "5H 8H JK JK", "4H 6H 7H 9H 10H 3H"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(("house", "hand", "cards"), COMPLETING.values(), ids=COMPLETING)
+def test_one_card_short_the_completing_cards_follow_the_tables_limit(
+    house, hand, cards
+):  # R66, R70
+    rules = get_ruleset("contract-rummy", house=house)
+    solution = solve_hand(parse_cards(hand), rules, 1, max(rules.players))
+    assert (solution.met, solution.short) == (False, 1)
+    assert " ".join(solution.completing_tokens) == cards
+
+
 # --- Keys that are data for the pages (R75-R77) -----------------------------------------
 
 #: (variant, house, field, the book's value, the table's)
