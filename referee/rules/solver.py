@@ -404,7 +404,33 @@ class _Search:
         # a longer one holds a shorter one that is still legal (``_widest``). Asking
         # only that, the search tries no meld of another size (``trim``).
         self.trim = feasible and self.whole is None
+        # A whole hand down (R58) needs no meld longer than a part's size and one meld
+        # more, or than two of the shortest melds, where a longer one splits into two
+        # that keep the limits: one wild card or any number, anywhere (R7), nothing
+        # counted over several melds (R48, R54), no natural card asked of a set
+        # (R70), and further melds allowed (R21, R47).
+        self.shortest: dict[Kind, int] = {"set": rules.set_min, "run": self.run_min}
+        self.split = (
+            feasible
+            and self.whole is not None
+            and self.further
+            and not (rules.contract_runs_gap or rules.one_rank_one_suit)
+            and rules.wild_limit in (WildLimit.ANY, WildLimit.ONE)
+            and rules.set_min_natural == 0
+        )
         self.widest = [self._widest(part) for part in self.parts]
+        # The longest meld of each kind such a search makes (``split``).
+        self.split_largest: dict[Kind, int] = {
+            kind: max(
+                [2 * self.shortest[kind] - 1]
+                + [
+                    widest or _ANY_SIZE
+                    for part, widest in zip(self.parts, self.widest, strict=True)
+                    if part.kind == kind
+                ]
+            )
+            for kind in ("set", "run")
+        }
         self.suit_types = {
             suit: [index for index, card in enumerate(self.types) if card.suit == suit]
             for suit in SUITS
@@ -480,9 +506,10 @@ class _Search:
             return
         self.suit_bounds, self.bound_groups = other.suit_bounds, other.bound_groups
         self.bounds = other.bounds
-        if (other.phantoms, other.trim, other.widest, other.relaxed) == (
+        if (other.phantoms, other.trim, other.split, other.widest, other.relaxed) == (
             self.phantoms,
             self.trim,
+            self.split,
             self.widest,
             self.relaxed,
         ):
@@ -532,7 +559,7 @@ class _Search:
         or -1 for none: asking only whether the contract can be met (``trim``), one
         for a part still needed, no longer than ``widest``."""
         if not self.trim:
-            return _ANY_SIZE
+            return self.split_largest[kind] if self.split else _ANY_SIZE
         largest = -1
         for count, part, widest in zip(need, self.parts, self.widest, strict=True):
             if count and part.kind == kind:
@@ -564,7 +591,7 @@ class _Search:
             if self.meld_wilds is not None and wild > self.meld_wilds:  # R52
                 continue
             yield index
-        if self.further_helps:
+        if self.further_helps and not (self.split and size >= 2 * self.shortest[kind]):
             yield -1
 
     def stand_in(self, phantoms: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -620,6 +647,8 @@ class _Search:
         or R51's table limits it, no shorter span need keep the limit."""
         if part.exact:
             return part.min
+        if self.split:
+            return part.min + self.shortest[part.kind] - 1
         if not self.trim:
             return None
         limit = self.rules.wild_limit
@@ -1206,6 +1235,8 @@ class _Search:
                     widest = self.widest[number]
                     wanted.update(range(part.min, (widest or self.max_run) + 1))
             sizes = [size for size in sizes if size in wanted]
+        elif self.split:
+            sizes = range(self.run_min, min(self.max_run, self.split_largest["run"]) + 1)
         # How many places from 1 up to each place the hand can fill: a quick bound
         # on the wild cards (and lacked cards) a span needs.
         filled = [0] * (self.top + 2)
@@ -1565,6 +1596,8 @@ class _Search:
                     continue
                 smallest = self.rules.set_min if kind == "set" else self.run_min
                 largest = (self.set_max or 99) if kind == "set" else self.max_run
+                if label < 0 and self.split:
+                    largest = min(largest, 2 * self.shortest[kind] - 1)
                 if label >= 0:
                     part = self.parts[label]
                     smallest = max(smallest, part.min)

@@ -275,23 +275,28 @@ def test_the_solver_plays_by_the_tables_rules(variant, house, deal, hand, book, 
 #: A sequence of at least three under a limit of no more wild cards than natural ones.
 AT_LEAST_THREE = {"run_min": 3, "deals": [{"cards": 6, "contract": [{"kind": "run", "min": 3, "exact": False}]}]}  # fmt: skip
 
-#: (house, hand, the cards any one of which completes it, most useful first)
+#: (variant, house, hand, the cards any one of which completes it, most useful first)
 COMPLETING = {
     # 5H JK JK 8H keeps the limit, two and two, though no three of its cards in a row
     # do: a sequence longer than its part may be all a hand can make (R70).
-    "a sequence that keeps the limit only whole": ({**AT_LEAST_THREE, "wild_limit": "no_more_than_natural"}, "5H JK JK", "2H 3H 4H 6H 7H 8H"),
+    "a sequence that keeps the limit only whole": ("contract-rummy", {**AT_LEAST_THREE, "wild_limit": "no_more_than_natural"}, "5H JK JK", "2H 3H 4H 6H 7H 8H"),
     # Fewer wild cards than natural ones: 5H JK JK 8H holds too many, so a card
     # completes the hand only with a sequence of more natural cards than wild ones
     # (R56).
-    "fewer wild cards than natural ones": ({**AT_LEAST_THREE, "wild_limit": "fewer_than_natural"}, "5H 8H JK JK", "4H 6H 7H 9H 10H 3H"),
+    "fewer wild cards than natural ones": ("contract-rummy", {**AT_LEAST_THREE, "wild_limit": "fewer_than_natural"}, "5H 8H JK JK", "4H 6H 7H 9H 10H 3H"),
+    # Every card down (R58): 3H-10H with the joker as 8H and a 5H, 6H or 7H more
+    # goes down as two sequences; a search for a way needs no longer ones.
+    "the whole hand down": ("sa-kaluki", {"deals": [{"cards": 8, "contract": [], "whole_hand": {"at_least": 9}}]}, "3H 4H 5H 6H 7H 9H 10H JK", "2H 5H 6H 7H 8H JH QH JK"),
 }  # fmt: skip
 
 
-@pytest.mark.parametrize(("house", "hand", "cards"), COMPLETING.values(), ids=COMPLETING)
-def test_one_card_short_the_completing_cards_follow_the_tables_limit(
-    house, hand, cards
-):  # R66, R70
-    rules = get_ruleset("contract-rummy", house=house)
+@pytest.mark.parametrize(
+    ("variant", "house", "hand", "cards"), COMPLETING.values(), ids=COMPLETING
+)
+def test_one_card_short_the_completing_cards_follow_the_tables_rules(
+    variant, house, hand, cards
+):  # R58, R66, R70
+    rules = get_ruleset(variant, house=house)
     solution = solve_hand(parse_cards(hand), rules, 1, max(rules.players))
     assert (solution.met, solution.short) == (False, 1)
     assert " ".join(solution.completing_tokens) == cards
