@@ -239,10 +239,10 @@ class _Seat(NamedTuple):
 
 
 _WILD_SEAT = _Seat(WILD, -1, None)
+_TWO_SEAT = _Seat(TWO_ITSELF, -1, None)
 _UNKNOWN = object()  # a position the memo has no answer for yet
 _NO_EXTRA: tuple[tuple[Card, ...], ...] = ((),)  # no card lacked
 _ANY_SIZE = 1 << 30  # a meld of any size
-_TWO_SEAT = _Seat(TWO_ITSELF, -1, None)
 
 
 class HandTooLarge(RulesError):
@@ -555,9 +555,10 @@ class _Search:
         return labels
 
     def _largest(self, kind: Kind, need: tuple[int, ...]) -> int:
-        """The largest meld of ``kind`` the search may make (``ANY_SIZE`` for any),
+        """The largest meld of ``kind`` the search may make (``_ANY_SIZE`` for any),
         or -1 for none: asking only whether the contract can be met (``trim``), one
-        for a part still needed, no longer than ``widest``."""
+        for a part still needed, no longer than ``widest``; with the whole hand
+        down, one it could not split (``split``)."""
         if not self.trim:
             return self.split_largest[kind] if self.split else _ANY_SIZE
         largest = -1
@@ -635,16 +636,18 @@ class _Search:
     def _widest(self, part: ContractPart) -> int | None:
         """The longest meld of ``part`` a search for any way needs (None: any size).
 
-        An exact part takes its size. Otherwise, where the whole hand need not go
-        down (R58), a longer meld that keeps the limits (R7, R50-R56, R70) holds one
-        of the part's size that keeps them too: any set holds its natural cards
-        with fewer wild cards, wild cards dropped first, unless R51's table lets a
-        set of one card fewer hold two wild cards fewer; under a limit of one wild
-        card or none a run holds a shorter span of its own. Where a run must hold
-        more natural cards than wild ones (or as many), it holds a span of part.min
-        to 2 * part.min - 1 cards that does: cut into such spans, one of them keeps
-        the limit, or the whole run would not. Where a run needs two natural cards
-        or R51's table limits it, no shorter span need keep the limit."""
+        An exact part takes its size. Where the whole hand must go down (R58), a
+        meld longer than the part's size and one meld more splits into two
+        (``split``). Otherwise a longer meld that keeps the limits (R7, R50-R56,
+        R70) holds one of the part's size that keeps them too: any set holds its
+        natural cards with fewer wild cards, wild cards dropped first, unless R51's
+        table lets a set of one card fewer hold two wild cards fewer; where any
+        number of wild cards, or one, may sit anywhere, a run holds a shorter span
+        of its own. Where a run must hold more natural cards than wild ones (or as
+        many), it holds a span of part.min to 2 * part.min - 1 cards that does: cut
+        into such spans, one of them keeps the limit, or the whole run would not.
+        Where a run needs two natural cards or R51's table limits it, no shorter
+        span need keep the limit."""
         if part.exact:
             return part.min
         if self.split:
