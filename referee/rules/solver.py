@@ -243,6 +243,9 @@ _TWO_SEAT = _Seat(TWO_ITSELF, -1, None)
 _UNKNOWN = object()  # a position the memo has no answer for yet
 _NO_EXTRA: tuple[tuple[Card, ...], ...] = ((),)  # no card lacked
 _ANY_SIZE = 1 << 30  # a meld of any size
+# A meld as ``_labels`` reads it: kind, size, wild cards, parts needed, suits all
+# distinct, wild cards in melds before it.
+_LabelKey = tuple[Kind, int, int, tuple[int, ...], bool, int]
 
 
 class HandTooLarge(RulesError):
@@ -494,7 +497,7 @@ class _Search:
         self.wider_shapes: dict[tuple[object, ...], tuple[int, list[_Shape]]] = {}
         self.memo: dict[tuple[object, ...], Found | None] = {}
         self.run_wilds: dict[int, int] = {}
-        self.labels: dict[tuple[object, ...], tuple[int, ...]] = {}
+        self.labels: dict[_LabelKey, tuple[int, ...]] = {}
         if share is not None:
             self._share(share)
 
@@ -549,9 +552,7 @@ class _Search:
         key = (kind, size, wild, need, suits_distinct, wilds_before)
         labels = self.labels.get(key)
         if labels is None:
-            labels = self.labels[key] = tuple(
-                self._find_labels(kind, size, wild, need, suits_distinct, wilds_before)
-            )
+            labels = self.labels[key] = tuple(self._find_labels(key))
         return labels
 
     def _largest(self, kind: Kind, need: tuple[int, ...]) -> int:
@@ -567,15 +568,9 @@ class _Search:
                 largest = max(largest, _ANY_SIZE if widest is None else widest)
         return largest
 
-    def _find_labels(
-        self,
-        kind: Kind,
-        size: int,
-        wild: int,
-        need: tuple[int, ...],
-        suits_distinct: bool,
-        wilds_before: int,
-    ) -> Iterator[int]:
+    def _find_labels(self, key: _LabelKey) -> Iterator[int]:
+        """``_labels`` worked out, for its key."""
+        kind, size, wild, need, suits_distinct, wilds_before = key
         most = self.contract_wilds
         if most is not None and wilds_before + wild > most:  # R53: in the whole meld
             return
@@ -1303,15 +1298,15 @@ class _Search:
         # whatever follows, as a lacked card only ever turns wild, so the walk leaves
         # it at once.
         most = self._run_most(size)
+        if not phantom_budget and size <= RANKS:
+            yield from self._fill_plainly(first, counts_left, span, most)
+            return
         # Asking only whether the contract can be met, a card lacked at a place the
         # hand's own card could fill is never needed (the search asks nothing else
         # with cards lacked): that card in the run and the lacked copy wherever the
         # hand's would have gone is the same, one lacked card fewer. So only where
         # the lacked card stays natural: the pack has it (R3, R49), and the span
         # holds each card once.
-        if not phantom_budget and size <= RANKS:
-            yield from self._fill_plainly(first, counts_left, span, most)
-            return
         own_first = self.feasible and size <= RANKS
         if self.relaxed and own_first and not apart:
             yield from self._fill_relaxed(first, counts_left, span, most)
@@ -1443,7 +1438,10 @@ class _Search:
         places are lacked, the rest wild: lacked first where the card would be
         natural, as a lacked wild card (a 2 where 2s are wild) is never of more use
         than a lacked natural one."""
-        mine, others, count, _ = self._span_places(first, counts_left, span._replace(twos_free=0))
+        mine, others, choosable, _ = self._span_places(
+            first, counts_left, span._replace(twos_free=0)
+        )
+        count = len(choosable)
         suit = span.suit
         is_wild = self.rules.is_wild
         others.sort(key=lambda place: not is_wild(card_of(rank_at(place), suit)))
@@ -1465,9 +1463,7 @@ class _Search:
             masks = _wild_masks(count, cap - fewest)
             self.work.spend(len(masks))
             for mask in masks:
-                taken = tuple(
-                    index for index, at in mine if at < 0 or not mask >> (count - 1 - at) & 1
-                )
+                taken = _taken(mine, count, mask)
                 naturals = tuple(types[index] for index in taken)
                 if two:
                     naturals += two_card
@@ -1487,7 +1483,8 @@ class _Search:
         card at one place. The same ways in the same order, the hand's card or the
         2 first at each place: which of the places the hand can fill take a wild
         card instead, up to the most the run and the wild cards left allow."""
-        mine, others, count, two_at = self._span_places(first, counts_left, span)
+        mine, others, choosable, two_at = self._span_places(first, counts_left, span)
+        count = len(choosable)
         free = min(span.budget, most) - len(others)
         self.work.spend(1 + count)
         if free < 0:
@@ -1495,7 +1492,7 @@ class _Search:
         masks = _wild_masks(count, free)
         self.work.spend(len(masks))
         if self.rules.run_wilds_apart:
-            masks = self._apart(masks, span, others, count)
+            masks = self._apart(masks, span, others, choosable)
         types = self.types
         two_card = (card_of(TWO, span.suit),)
         for mask in masks:
@@ -1503,9 +1500,7 @@ class _Search:
             wilds = len(others) + mask.bit_count()
             if two and wilds + 1 > span.budget:
                 continue
-            taken = tuple(
-                index for index, at in mine if at < 0 or not mask >> (count - 1 - at) & 1
-            )
+            taken = _taken(mine, count, mask)
             naturals = tuple(types[index] for index in taken)
             yield _Shape(
                 span.low,
@@ -1519,18 +1514,15 @@ class _Search:
                 wilds + two,
             )
 
-    def _apart(self, masks: list[int], span: _Span, others: list[int], count: int) -> list[int]:
+    def _apart(
+        self, masks: list[int], span: _Span, others: list[int], choosable: list[int]
+    ) -> list[int]:
         """The ways (``_wild_masks``) that keep no two wild cards side by side (R54):
         the places only a wild card fills, and those the way gives one."""
         forced = 0
         for place in others:
             forced |= 1 << (place - span.low)
-        # The places that may take a wild card instead, by their number.
-        choosable = [
-            place
-            for place in range(span.low, span.high + 1)
-            if place != span.position and place not in others
-        ]
+        count = len(choosable)
         kept = []
         for mask in masks:
             wild = forced
@@ -1543,15 +1535,15 @@ class _Search:
 
     def _span_places(
         self, first: int, counts_left: tuple[int, ...], span: _Span
-    ) -> tuple[list[tuple[int, int]], list[int], int, int]:
+    ) -> tuple[list[tuple[int, int]], list[int], list[int], int]:
         """The hand's cards in a span by place, each with its number among the
         places that may take a wild card instead (-1: the first card's own place);
-        the places only a wild card (or a lacked card) can fill; how many may take a
-        wild card instead; and the number of the 2's place among those, where a 2
-        may sit as itself (R5, R46), else -1."""
+        the places only a wild card (or a lacked card) can fill; the places that may
+        take a wild card instead, in order; and the number of the 2's place among
+        those, where a 2 may sit as itself (R5, R46), else -1."""
         mine: list[tuple[int, int]] = []
         others: list[int] = []
-        count = 0
+        choosable: list[int] = []
         two_at = -1
         by_place = self.by_place[span.suit]
         for place in range(span.low, span.high + 1):
@@ -1560,14 +1552,14 @@ class _Search:
                 continue
             index = by_place[place]
             if index is not None and counts_left[index] - (index == first) > 0:
-                mine.append((index, count))
-                count += 1
+                mine.append((index, len(choosable)))
+                choosable.append(place)
             elif span.twos_free and rank_at(place) == TWO:
-                two_at = count
-                count += 1
+                two_at = len(choosable)
+                choosable.append(place)
             else:
                 others.append(place)
-        return mine, others, count, two_at
+        return mine, others, choosable, two_at
 
     # --- No natural card left: melds of wild cards (R16) -----------------------------
 
@@ -1696,6 +1688,12 @@ def _wild_masks(count: int, free: int) -> list[int]:
 
     choose(0, free, 0)
     return masks
+
+
+def _taken(mine: list[tuple[int, int]], count: int, mask: int) -> tuple[int, ...]:
+    """The hand's cards (by type) a way of ``_wild_masks`` keeps in the run: the
+    first card, and each other whose place the way gives no wild card."""
+    return tuple(index for index, at in mine if at < 0 or not mask >> (count - 1 - at) & 1)
 
 
 def _unit_need(parts: int, label: int) -> tuple[int, ...]:
