@@ -34,7 +34,6 @@ from .rules import (
     solve_hand,
 )
 from .rules.rescue import natural_cards
-from .rules.words import Words
 from .schemas.answer import Answer
 from .schemas.game_answers import VariantOut, VariantRulesOut
 from .schemas.meld_answers import (
@@ -103,11 +102,6 @@ def _ruleset(body: RulesIn) -> Ruleset:
         except GameRuleError as error:
             raise ApiError(400, sentence_of(error)) from None
     return rules
-
-
-def _words() -> Words:
-    """The referee's words in the language the request is answered in."""
-    return request_words()
 
 
 def _declaration(declare: DeclareIn | None) -> Declaration | None:
@@ -183,7 +177,7 @@ def check_meld() -> Response:
     verdict = read_meld(
         parse_cards(body.cards), rules, _declaration(body.declare), body.players, body.deal
     )
-    return answer(MeldVerdictOut.of(verdict, _words()))
+    return answer(MeldVerdictOut.of(verdict, request_words()))
 
 
 @bp.post("/melds/extend")
@@ -199,7 +193,7 @@ def extend() -> Response:
         declare=_declaration(body.declare),
         players=body.players,
     )
-    return answer(MeldVerdictOut.of(verdict, _words()))
+    return answer(MeldVerdictOut.of(verdict, request_words()))
 
 
 @bp.post("/melds/rescue")
@@ -208,7 +202,7 @@ def rescue_wild() -> Response:
     rules = _ruleset(body)
     meld, meld_declare = _meld(body.meld)
     verdict = rescue(meld, natural_cards(body.card, rules), rules, meld_declare, body.players)
-    return answer(RescueOut.of(verdict, _words()))
+    return answer(RescueOut.of(verdict, request_words()))
 
 
 @bp.post("/contracts/check")
@@ -217,7 +211,7 @@ def check_contract_() -> Response:
     rules = _ruleset(body)
     melds = [_meld(meld) for meld in body.melds]
     verdict = check_contract(melds, rules, body.deal, body.players)
-    return answer(ContractVerdictOut.of(verdict, _words()))
+    return answer(ContractVerdictOut.of(verdict, request_words()))
 
 
 @bp.post("/hands/score")
