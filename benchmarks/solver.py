@@ -38,6 +38,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -160,6 +161,23 @@ def solve_times(rules: Ruleset, hands: list[tuple[int, list[Card]]], times: list
     return refused
 
 
+Dealt = list[tuple[int, list[Card]]]  # hands with their deal's number
+
+
+def house_tables(
+    book: Ruleset, hands: int, seed: int
+) -> tuple[Dealt, list[tuple[dict[str, Any], Ruleset, Dealt]]]:
+    """The hands of the last table for one game: the book's, and each of its random
+    house rules (the document, the table's rules) with its own."""
+    rng = random.Random(seed)
+    book_hands = hands_of(book, hands, rng)
+    tables = []
+    for _ in range(HOUSE_TABLES):
+        house, table = random_house(rng, book)
+        tables.append((house, table, hands_of(table, hands // HOUSE_TABLES, rng)))
+    return book_hands, tables
+
+
 def house_rules_section(hands: int, seed: int) -> None:
     """Every game's book and random house rules over it, the same number of hands."""
     print(
@@ -174,13 +192,12 @@ def house_rules_section(hands: int, seed: int) -> None:
     every_house: list[float] = []
     for variant, options in HOUSE_BASES:
         book = get_ruleset(variant, options)
-        rng = random.Random(seed)
+        book_hands, tables = house_tables(book, hands, seed)
         book_times: list[float] = []
         house_times: list[float] = []
-        refused = solve_times(book, hands_of(book, hands, rng), book_times)
-        for _ in range(HOUSE_TABLES):
-            _, table = random_house(rng, book)
-            refused += solve_times(table, hands_of(table, hands // HOUSE_TABLES, rng), house_times)
+        refused = solve_times(book, book_hands, book_times)
+        for _, table, table_hands in tables:
+            refused += solve_times(table, table_hands, house_times)
         book_times.sort()
         house_times.sort()
         every_book += book_times

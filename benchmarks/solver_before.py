@@ -25,7 +25,6 @@ import argparse
 import gc
 import importlib
 import io
-import random
 import subprocess
 import sys
 import tarfile
@@ -37,8 +36,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from house_rules import random_house  # noqa: E402  (benchmarks/house_rules.py)
-from solver import HOUSE_BASES, HOUSE_TABLES, hands_of, percentile  # noqa: E402
+from solver import HOUSE_BASES, HOUSE_TABLES, house_tables, percentile  # noqa: E402
 
 from referee.rules import get_ruleset  # noqa: E402
 
@@ -46,20 +44,14 @@ Hand = tuple[str, Any, dict[str, Any], int, str]  # game, options, house, deal, 
 
 
 def drawn_hands(hands: int, book: bool) -> list[Hand]:
-    """The hands of ``solver.py``'s last table, as text, with the house document
-    each was dealt under ({} for the book)."""
+    """The hands of ``solver.py``'s last table (``house_tables``), as text, with the
+    house document each was dealt under ({} for the book)."""
     drawn: list[Hand] = []
     for variant, options in HOUSE_BASES:
-        rules = get_ruleset(variant, options)
-        rng = random.Random(1)
-        for number, hand in hands_of(rules, hands, rng):
-            if book:
-                drawn.append((variant, options, {}, number, " ".join(map(str, hand))))
-        if book:
-            continue
-        for _ in range(HOUSE_TABLES):
-            house, table = random_house(rng, rules)
-            for number, hand in hands_of(table, hands // HOUSE_TABLES, rng):
+        book_hands, tables = house_tables(get_ruleset(variant, options), hands, seed=1)
+        dealt = [({}, book_hands)] if book else [(house, each) for house, _, each in tables]
+        for house, each in dealt:
+            for number, hand in each:
                 drawn.append((variant, options, house, number, " ".join(map(str, hand))))
     return drawn
 
