@@ -52,7 +52,7 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import NoReturn, cast, get_args
 
-from .cards import TWO, Card, parse_rank
+from .cards import SUITS, TWO, Card, parse_rank
 from .errors import CardError, HouseRulesError, UnplayableRulesError
 from .reasons import Reason
 from .ruleset import (
@@ -66,6 +66,7 @@ from .ruleset import (
     JokerExchange,
     Kind,
     MeldWords,
+    Pack,
     Packs,
     Ruleset,
     Scoring,
@@ -623,6 +624,7 @@ def _check_playable(base: Ruleset, rules: Ruleset, house: Mapping[str, object]) 
         if rules.packs.row_of(players) is None:
             refuse(Reason.of("no_pack_for_players", players=players), "pack", "players")
         _check_pack(rules, players, refuse)
+        _check_sets(rules, players, words, refuse)
 
 
 def _check_deal(
@@ -738,6 +740,72 @@ def _check_pack(rules: Ruleset, players: int, refuse: Callable[..., NoReturn]) -
             "deals",
             deal=deal.number,
         )
+
+
+def _check_sets(
+    rules: Ruleset, players: int, words: MeldWords, refuse: Callable[..., NoReturn]
+) -> None:
+    """R3, R49, R71: the pack of that table makes every group a deal's contract asks:
+    a group holds no more natural cards of its rank than the pack has, and no more
+    wild cards than its limits let it hold and the pack has left beside the deal's
+    other groups."""
+    pack = rules.pack(players)
+    for deal in rules.deals:
+        wilds = rules.wild_cards_in(pack)
+        if deal.contract_wilds is not None:  # R53
+            wilds = min(wilds, deal.contract_wilds)
+        beside = False
+        for part in deal.contract:
+            if part.kind != "set":
+                continue
+            of_rank = _of_rank(rules, part, pack)
+            sizes = [size for size in range(part.min, of_rank + wilds + 1) if part.fits(size)]
+            made = [size for size in sizes if _set_made(rules, deal, part, size, of_rank, wilds)]
+            if not made:
+                largest = max(
+                    size
+                    for size in range(1, part.min)
+                    if _set_made(rules, deal, part, size, of_rank, wilds)
+                )
+                refuse(
+                    Reason.of(
+                        "pack_cannot_make_set",
+                        deal=deal.number,
+                        part=part,
+                        words=words,
+                        players=players,
+                        decks=pack.decks,
+                        jokers=pack.jokers,
+                        largest=largest,
+                        beside=beside,
+                    ),
+                    "deals",
+                    "pack",
+                    "wild_limit",
+                    "wild_limit_by_size",
+                    "set_min_natural",
+                    "twos",
+                    "players",
+                    deal=deal.number,
+                )
+            taken = max(0, made[0] - of_rank)  # the fewest wild cards it holds
+            wilds -= taken
+            beside = beside or taken > 0
+
+
+def _of_rank(rules: Ruleset, part: ContractPart, pack: Pack) -> int:
+    """The most natural cards of one rank a group of this part can hold from the pack
+    (R3, R49): one of each suit where a group's suits are distinct (R9, R43, R55)."""
+    decks = 1 if rules.set_distinct_suits or part.distinct_suits else pack.decks
+    return len(SUITS) * decks
+
+
+def _set_made(
+    rules: Ruleset, deal: DealRule, part: ContractPart, size: int, of_rank: int, wilds: int
+) -> bool:
+    """Whether a group of ``size`` cards of this part can be made of ``of_rank`` natural
+    cards of a rank at most and ``wilds`` wild cards at most, within its limits."""
+    return size - min(rules.most_wild_in_part(deal, part, size), wilds) <= of_rank
 
 
 def _at_fault(

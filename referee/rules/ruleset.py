@@ -471,6 +471,40 @@ class Ruleset:
                 most = limit
         return most
 
+    def most_wild_in_part(self, deal: DealRule, part: ContractPart, size: int) -> int:
+        """The most wild cards a meld of ``size`` cards may hold as this part of the
+        deal's contract: the game's limit (R7, R50-R56, R70), a group's natural cards
+        (R54), a sequence's wild cards apart (R54), and the initial meld's own (R52,
+        R53, R55, R56)."""
+        if part.no_wild:
+            return 0
+        cap = size
+        limit = self.wild_limit
+        if limit is WildLimit.FEWER_THAN_NATURAL:
+            cap = (size - 1) // 2
+        elif limit is WildLimit.ONE:
+            cap = 1
+        elif limit is WildLimit.NO_MORE_THAN_NATURAL:  # R70
+            cap = size // 2
+        elif limit is WildLimit.TWO_NATURAL:  # R70
+            cap = size - 2
+        elif limit is WildLimit.BY_SIZE:
+            most = self.most_wild(part.kind, size)
+            cap = size if most is None else most
+        if part.kind == "set":
+            cap = min(cap, size - self.set_min_natural)
+        elif self.run_wilds_apart:
+            cap = min(cap, (size + 1) // 2)
+        for most in (deal.meld_wilds, deal.contract_wilds):
+            if most is not None:
+                cap = min(cap, most)
+        return max(cap, 0)
+
+    def wild_cards_in(self, pack: Pack) -> int:
+        """The pack's wild cards (R3, R4, R46, R49): its jokers, and its 2s where 2s
+        are wild."""
+        return pack.jokers + (len(SUIT_NAMES) * pack.decks if self.twos_wild else 0)
+
     def _by_size_table(self, words: Words = ENGLISH) -> str:
         """R51's table in words, for every size it names and every size of a contract
         meld (a group of 4 takes the group of 3's limit, and says so): sizes of one

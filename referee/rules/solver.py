@@ -456,7 +456,7 @@ class _Search:
         # natural one however long it is.
         # A set holds no more wild cards than the pack has (R3, R49: the hand's and
         # any it lacks are the pack's), nor more natural cards of its rank.
-        pack_wilds = self.pack_jokers + (len(SUITS) * self.decks if rules.twos_wild else 0)
+        pack_wilds = rules.wild_cards_in(pack)
         of_rank = len(SUITS) * (1 if rules.set_distinct_suits else self.decks)
         self.bound_caps = [
             part.min
@@ -604,29 +604,7 @@ class _Search:
 
     def _wild_cap(self, part: ContractPart, size: int) -> int:
         """The most wild cards a meld of this part and size could hold (R7, R50-R56)."""
-        rules = self.rules
-        cap = size
-        if part.no_wild:
-            return 0
-        if rules.wild_limit is WildLimit.FEWER_THAN_NATURAL:
-            cap = (size - 1) // 2
-        elif rules.wild_limit is WildLimit.ONE:
-            cap = 1
-        elif rules.wild_limit is WildLimit.NO_MORE_THAN_NATURAL:  # R70
-            cap = size // 2
-        elif rules.wild_limit is WildLimit.TWO_NATURAL:  # R70
-            cap = size - 2
-        elif rules.wild_limit is WildLimit.BY_SIZE:
-            most = rules.most_wild(part.kind, size)
-            cap = size if most is None else most
-        if part.kind == "set":
-            cap = min(cap, size - rules.set_min_natural)
-        elif rules.run_wilds_apart:
-            cap = min(cap, (size + 1) // 2)
-        for most in (self.meld_wilds, self.contract_wilds):
-            if most is not None:
-                cap = min(cap, most)
-        return max(cap, 0)
+        return self.rules.most_wild_in_part(self.rule, part, size)
 
     def _widest(self, part: ContractPart) -> int | None:
         """The longest meld of ``part`` a search for any way needs (None: any size).

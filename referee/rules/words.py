@@ -2200,6 +2200,31 @@ def _pack_too_small(words: Words, why: Reason) -> str:
     return _unplayable(words, why, said, pack=pack)
 
 
+@renders("pack_cannot_make_set")
+def _pack_cannot_make_set(words: Words, why: Reason) -> str:
+    """R71: ``beside`` says the deal's other groups take some of the wild cards."""
+    if why["beside"]:
+        said = words._(
+            "deal {deal} asks for {a_part}, and with the pack for {players} players, "
+            "{pack}, {a_set} beside the rest of the contract can be at most {count} cards "
+            "under these rules"
+        )
+    else:
+        said = words._(
+            "deal {deal} asks for {a_part}, and with the pack for {players} players, "
+            "{pack}, {a_set} can be at most {count} cards under these rules"
+        )
+    return _unplayable(
+        words,
+        why,
+        said,
+        a_part=_asks(words, why),
+        pack=pack_words(words, _int(why, "decks"), _int(why, "jokers")),
+        a_set=words.meld(_meld_words(why), "set", article="a"),
+        count=count_word(words, _int(why, "largest")),
+    )
+
+
 # --- Games, contracts and readings described (the pages' lines) ---------------------
 # (the contract of a deal, the changes of a table's rules, the game's rules; the
 # sheet's, the checker's and the forms' lines)

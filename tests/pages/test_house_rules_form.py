@@ -133,6 +133,15 @@ def test_a_refusal_stands_beside_the_field_at_fault_and_the_form_keeps_what_was_
     assert 'aria-invalid="true"' in page
 
 
+def test_a_group_the_pack_cannot_make_is_refused_beside_its_deal(client):  # R3, R49, R71
+    fields = opened(client)
+    fields["house-deal-1-part-1-min"] = "13"  # eight of a rank in two decks, one joker
+    assert slot(said(client, fields), "deal-1") == (
+        "deal 1 asks for a group of exactly thirteen, and with the pack for 3 players, two "
+        "decks and one joker, a group can be at most nine cards under these rules"
+    )
+
+
 @pytest.mark.parametrize(
     ("field", "typed", "where", "sentence"),
     [

@@ -372,6 +372,12 @@ UNPLAYABLE = {
     "more cards than the pack deals": ("loba", {"deals": [{"cards": 25, "contract": [{"kind": "set", "min": 3}]}]}, "deals", '"deals": the pack for 5 players, two decks and four jokers (108 cards), cannot deal 25 cards to each of 5 players and one to start the discard pile: that takes 126'),
     "no pack for some players": ("loba", {"pack": [{"players": [2, 3], "decks": 2, "jokers": 4}]}, "pack", '"pack": no pack is given for 4 players'),
     "teams of uneven size": ("push", {"players": [4, 5]}, "players", '"players": 5 players cannot play in two teams'),
+    # R3, R49: a group needs more cards of a rank, or wild cards, than the pack holds
+    "a group longer than the pack's cards of a rank and wild cards": ("russian", {"pack": {"decks": 1, "jokers": 2}, "wild_limit": "fewer_than_natural", "deals": [{"cards": 10, "contract": [{"kind": "set", "min": 7}]}]}, "deals", '"deals": deal 1 asks for a set of seven, and with the pack for 2 players, one deck and two jokers, a set can be at most six cards under these rules'),
+    "the pack of fewer players too small for a group": ("russian", {"deals": [{"cards": 10, "contract": [{"kind": "set", "min": 7}]}]}, "deals", '"deals": deal 1 asks for a set of seven, and with the pack for 2 players, one deck and two jokers, a set can be at most six cards under these rules'),
+    "a smaller pack too small for a deal's group": ("contract-rummy", {"pack": {"decks": 1, "jokers": 0}, "players": [3, 4], "deals": [{"cards": 10, "contract": [{"kind": "set", "min": 5}]}]}, "deals", '"deals": deal 1 asks for a group of exactly five, and with the pack for 3 players, one deck and no jokers, a group can be at most four cards under these rules'),
+    "a wild-card limit no group of the deal can keep": ("contract-rummy", {"pack": {"decks": 1, "jokers": 2}, "players": [3, 4], "wild_limit": "one", "contract_sizes": "at_least", "deals": [{"cards": 10, "contract": [{"kind": "set", "min": 6}]}]}, "deals", '"deals": deal 1 asks for a group of six, and with the pack for 3 players, one deck and two jokers, a group can be at most five cards under these rules'),
+    "groups that share the pack's wild cards": ("russian", {"deals": [{"cards": 13, "contract": [{"kind": "set", "min": 6}] * 2}]}, "deals", '"deals": deal 1 asks for a set of six, and with the pack for 2 players, one deck and two jokers, a set beside the rest of the contract can be at most four cards under these rules'),
 }  # fmt: skip
 
 

@@ -27,6 +27,8 @@ from referee.rules.words import (
 RULES = Path(__file__).resolve().parents[2] / "referee" / "rules"
 PLAIN = MeldWords("group", "groups", "sequence", "sequences")
 CARIOCA = MeldWords("trío", "tríos", "escalera", "escaleras")
+#: A table of two with one deck and two jokers whose deal asks for a group it cannot make.
+ONE_DECK = {"key": "deals", "words": PLAIN, "players": 2, "decks": 1, "jokers": 2, "beside": False}
 R = Reason.of
 
 #: code -> (the reason with its facts, its English sentence)
@@ -405,6 +407,23 @@ SAID = {
         R("pack_too_small", key="pack", players=8, decks=1, jokers=2, size=54, cards=10, needs=81),
         '"pack": the pack for 8 players, one deck and two jokers (54 cards), cannot deal 10 '
         "cards to each of 8 players and one to start the discard pile: that takes 81",
+    ),
+    "pack_cannot_make_set": (
+        R("pack_cannot_make_set", **ONE_DECK, deal=2, part=ContractPart("set", 7), largest=6),
+        '"deals": deal 2 asks for a group of seven, and with the pack for 2 players, one '
+        "deck and two jokers, a group can be at most six cards under these rules",
+    ),
+    "pack_cannot_make_set_beside": (
+        R(
+            "pack_cannot_make_set",
+            **ONE_DECK | {"beside": True},
+            deal=1,
+            part=ContractPart("set", 6, exact=True),
+            largest=4,
+        ),
+        '"deals": deal 1 asks for a group of exactly six, and with the pack for 2 players, '
+        "one deck and two jokers, a group beside the rest of the contract can be at most "
+        "four cards under these rules",
     ),
 }
 
