@@ -748,36 +748,35 @@ def _check_sets(
     """R3, R49, R71: the pack of that table makes every group a deal's contract asks:
     a group holds no more natural cards of its rank than the pack has, and no more
     wild cards than its limits let it hold and the pack has left beside the deal's
-    other groups."""
+    other groups (each takes the fewest it can)."""
     pack = rules.pack(players)
     for deal in rules.deals:
-        wilds = rules.wild_cards_in(pack)
+        every = rules.wild_cards_in(pack)
         if deal.contract_wilds is not None:  # R53
-            wilds = min(wilds, deal.contract_wilds)
-        beside = False
+            every = min(every, deal.contract_wilds)
+        left = every
         for part in deal.contract:
             if part.kind != "set":
                 continue
             of_rank = _of_rank(rules, part, pack)
-            sizes = [size for size in range(part.min, of_rank + wilds + 1) if part.fits(size)]
-            made = [size for size in sizes if _set_made(rules, deal, part, size, of_rank, wilds)]
-            if not made:
+            taken = _fewest_wilds(rules, deal, part, of_rank, left)
+            if taken is None:
+                beside = _fewest_wilds(rules, deal, part, of_rank, every) is not None
                 largest = max(
                     size
                     for size in range(1, part.min)
-                    if _set_made(rules, deal, part, size, of_rank, wilds)
+                    if _set_made(rules, deal, part, size, of_rank, left if beside else every)
                 )
+                facts = {"players": players, "decks": pack.decks, "jokers": pack.jokers}
                 refuse(
                     Reason.of(
                         "pack_cannot_make_set",
                         deal=deal.number,
                         part=part,
                         words=words,
-                        players=players,
-                        decks=pack.decks,
-                        jokers=pack.jokers,
                         largest=largest,
                         beside=beside,
+                        **facts,
                     ),
                     "deals",
                     "pack",
@@ -788,9 +787,18 @@ def _check_sets(
                     "players",
                     deal=deal.number,
                 )
-            taken = max(0, made[0] - of_rank)  # the fewest wild cards it holds
-            wilds -= taken
-            beside = beside or taken > 0
+            left -= taken
+
+
+def _fewest_wilds(
+    rules: Ruleset, deal: DealRule, part: ContractPart, of_rank: int, wilds: int
+) -> int | None:
+    """The fewest wild cards a group of this part holds, made of at most ``of_rank``
+    natural cards of its rank and ``wilds`` wild cards; None if none can be made."""
+    for size in range(part.min, of_rank + wilds + 1):
+        if part.fits(size) and _set_made(rules, deal, part, size, of_rank, wilds):
+            return max(0, size - of_rank)
+    return None
 
 
 def _of_rank(rules: Ruleset, part: ContractPart, pack: Pack) -> int:
