@@ -52,7 +52,7 @@ from dataclasses import dataclass, replace
 from itertools import pairwise
 from typing import NoReturn, cast, get_args
 
-from .cards import SUITS, TWO, Card, parse_rank
+from .cards import TWO, Card, parse_rank
 from .errors import CardError, HouseRulesError, UnplayableRulesError
 from .reasons import Reason
 from .ruleset import (
@@ -66,7 +66,6 @@ from .ruleset import (
     JokerExchange,
     Kind,
     MeldWords,
-    Pack,
     Packs,
     Ruleset,
     Scoring,
@@ -758,7 +757,7 @@ def _check_sets(
         for part in deal.contract:
             if part.kind != "set":
                 continue
-            of_rank = _of_rank(rules, part, pack)
+            of_rank = rules.most_of_a_rank(part, pack)
             taken = _fewest_wilds(rules, deal, part, of_rank, left)
             if taken is None:
                 beside = _fewest_wilds(rules, deal, part, of_rank, every) is not None
@@ -799,13 +798,6 @@ def _fewest_wilds(
         if part.fits(size) and _set_made(rules, deal, part, size, of_rank, wilds):
             return max(0, size - of_rank)
     return None
-
-
-def _of_rank(rules: Ruleset, part: ContractPart, pack: Pack) -> int:
-    """The most natural cards of one rank a group of this part can hold from the pack
-    (R3, R49): one of each suit where a group's suits are distinct (R9, R43, R55)."""
-    decks = 1 if rules.set_distinct_suits or part.distinct_suits else pack.decks
-    return len(SUITS) * decks
 
 
 def _set_made(

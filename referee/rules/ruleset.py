@@ -500,6 +500,13 @@ class Ruleset:
                 cap = min(cap, most)
         return max(cap, 0)
 
+    def most_of_a_rank(self, part: ContractPart, pack: Pack) -> int:
+        """The most natural cards of one rank a group of this part can hold from the
+        pack (R3, R49): one of each suit where a group's suits are distinct (R9, R43,
+        R55)."""
+        decks = 1 if self.set_distinct_suits or part.distinct_suits else pack.decks
+        return len(SUIT_NAMES) * decks
+
     def wild_cards_in(self, pack: Pack) -> int:
         """The pack's wild cards (R3, R4, R46, R49): its jokers, and its 2s where 2s
         are wild."""

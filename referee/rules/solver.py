@@ -457,13 +457,12 @@ class _Search:
         # A set holds no more wild cards than the pack has (R3, R49: the hand's and
         # any it lacks are the pack's), nor more natural cards of its rank.
         pack_wilds = rules.wild_cards_in(pack)
-        of_rank = len(SUITS) * (1 if rules.set_distinct_suits else self.decks)
         self.bound_caps = [
             part.min
             if not part.exact
             and rules.wild_limit is not WildLimit.ONE
             and (part.kind == "run" or rules.wild_limit is WildLimit.BY_SIZE)
-            else self._wild_cap(part, part.min)
+            else rules.most_wild_in_part(rule, part, part.min)
             for part in self.parts
         ]
         self.bound_caps = [
@@ -474,7 +473,11 @@ class _Search:
         # holds, whatever its size: what the limits on wild cards leave.
         fewest_naturals = [
             [
-                size - min(self._wild_cap(part, size), pack_wilds if part.kind == "set" else size)
+                size
+                - min(
+                    rules.most_wild_in_part(rule, part, size),
+                    pack_wilds if part.kind == "set" else size,
+                )
                 for size in range(part.min, part.min + 1 if part.exact else MAX_HAND + 1)
             ]
             for part in self.parts
@@ -484,7 +487,7 @@ class _Search:
         # of wild cards and lacked cards alone (``_finish``) meets it, and no rank's
         # cards left count towards it.
         self.rankless = [
-            part.kind == "set" and min(sizes) > of_rank
+            part.kind == "set" and min(sizes) > rules.most_of_a_rank(part, pack)
             for part, sizes in zip(self.parts, fewest_naturals, strict=True)
         ]
         self.any_rankless = any(self.rankless)
@@ -601,10 +604,6 @@ class _Search:
             return 1 if card.rank or self.pack_jokers else 0
         limit = self.pack_jokers if card.rank == 0 else self.decks
         return limit - self.held_counts[card] - phantoms.count(card)
-
-    def _wild_cap(self, part: ContractPart, size: int) -> int:
-        """The most wild cards a meld of this part and size could hold (R7, R50-R56)."""
-        return self.rules.most_wild_in_part(self.rule, part, size)
 
     def _widest(self, part: ContractPart) -> int | None:
         """The longest meld of ``part`` a search for any way needs (None: any size).
