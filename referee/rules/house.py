@@ -741,6 +741,18 @@ def _check_pack(rules: Ruleset, players: int, refuse: Callable[..., NoReturn]) -
         )
 
 
+#: The changes that could leave a group the pack cannot make, the first at fault first.
+_SET_KEYS = (
+    "deals",
+    "pack",
+    "wild_limit",
+    "wild_limit_by_size",
+    "set_min_natural",
+    "twos",
+    "players",
+)
+
+
 def _check_sets(
     rules: Ruleset, players: int, words: MeldWords, refuse: Callable[..., NoReturn]
 ) -> None:
@@ -754,39 +766,45 @@ def _check_sets(
         if deal.contract_wilds is not None:  # R53
             every = min(every, deal.contract_wilds)
         left = every
-        for part in deal.contract:
-            if part.kind != "set":
-                continue
-            of_rank = rules.most_of_a_rank(part, pack)
-            taken = _fewest_wilds(rules, deal, part, of_rank, left)
+        for part in (part for part in deal.contract if part.kind == "set"):
+            taken = _fewest_wilds(rules, deal, part, rules.most_of_a_rank(part, pack), left)
             if taken is None:
-                beside = _fewest_wilds(rules, deal, part, of_rank, every) is not None
-                largest = max(
-                    size
-                    for size in range(1, part.min)
-                    if _set_made(rules, deal, part, size, of_rank, left if beside else every)
-                )
-                facts = {"players": players, "decks": pack.decks, "jokers": pack.jokers}
-                refuse(
-                    Reason.of(
-                        "pack_cannot_make_set",
-                        deal=deal.number,
-                        part=part,
-                        words=words,
-                        largest=largest,
-                        beside=beside,
-                        **facts,
-                    ),
-                    "deals",
-                    "pack",
-                    "wild_limit",
-                    "wild_limit_by_size",
-                    "set_min_natural",
-                    "twos",
-                    "players",
-                    deal=deal.number,
-                )
+                why = _unmade_set(rules, deal, part, players, words, left, every)
+                refuse(why, *_SET_KEYS, deal=deal.number)
             left -= taken
+
+
+def _unmade_set(
+    rules: Ruleset,
+    deal: DealRule,
+    part: ContractPart,
+    players: int,
+    words: MeldWords,
+    left: int,
+    every: int,
+) -> Reason:
+    """Why the pack cannot make a group of this part with the ``left`` wild cards the
+    deal's other groups leave it: the largest group it can make, beside them where
+    all ``every`` of the deal's would make this one. Some size below the part's is
+    always made: as many cards as the pack has of a rank, with no wild card."""
+    pack = rules.pack(players)
+    of_rank = rules.most_of_a_rank(part, pack)
+    beside = _fewest_wilds(rules, deal, part, of_rank, every) is not None
+    wilds = left if beside else every
+    largest = max(
+        size for size in range(1, part.min) if _set_made(rules, deal, part, size, of_rank, wilds)
+    )
+    return Reason.of(
+        "pack_cannot_make_set",
+        deal=deal.number,
+        part=part,
+        words=words,
+        players=players,
+        decks=pack.decks,
+        jokers=pack.jokers,
+        largest=largest,
+        beside=beside,
+    )
 
 
 def _fewest_wilds(
