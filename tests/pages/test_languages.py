@@ -203,3 +203,22 @@ def test_a_list_on_a_page_is_joined_in_the_pages_language(client):
     assert "Los asientos 1 y 3 juegan contra los demás." in text(
         client.get("/?variant=push", headers=SPANISH)
     )
+
+
+HEADLINE = {
+    "en": "✘ A meld, but not one of this deal",
+    "es": "✘ Es un juego, pero no del contrato",
+}
+
+
+@pytest.mark.parametrize("order", [("es", "en", "es"), ("en", "es", "en")])
+def test_the_checker_headline_speaks_each_phone_s_language_whichever_asked_first(client, order):
+    """A template's macros are kept once imported; what they say is said when they are
+    called, in the language of the request that calls them."""
+    game = start_game(client, "contract-rummy", ["Ann", "Bob", "Cat"])
+    asked = {"mode": "meld", "cards": "8S 8H 8D 8C"}  # a meld, of the wrong size (R47)
+    for language in order:
+        headers = SPANISH if language == "es" else {}
+        page = text(client.get(f"{game}/check", query_string=asked, headers=headers))
+        assert HEADLINE[language] in page
+        assert HEADLINE["en" if language == "es" else "es"] not in page
