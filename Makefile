@@ -8,17 +8,40 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 
 .PHONY: install run test lint browser bench clean catalogs
 
+# The Python the phone runs the rules core on (Pyodide, in a Web Worker): fetched once by
+# name and version from the npm registry, checked against the digest below, and kept
+# out of git (13 MB a release). Each file is kept beside its brotli and gzip copies,
+# made here once, which the app serves as they are (referee/pages/phone_referee.py).
+# To upgrade: the new version and its tarball's sha256 here, PYODIDE_VERSION in that module.
+PYODIDE_VERSION := 314.0.7
+PYODIDE_SHA256 := 66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0
+PYODIDE := runtime/pyodide-$(PYODIDE_VERSION)
+PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
+
 # Installed means the catalogs compiled too: `make run` and `make test` always serve
 # the .po files as they are. The compiled .mo files are built here, never committed.
 TRANSLATIONS := referee/translations
 CATALOGS := $(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/messages.po)
-install: $(VENV)/.installed $(CATALOGS:.po=.mo)
+install: $(VENV)/.installed $(CATALOGS:.po=.mo) $(PYODIDE)/.installed
 
 # constraints.txt: the releases the suite last passed with (see its first lines).
 $(VENV)/.installed: pyproject.toml constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[dev]'
+	touch $@
+
+$(PYODIDE)/.installed: | $(VENV)/.installed  # the venv compresses; a newer one changes nothing here
+	@command -v npm >/dev/null 2>&1 || { $(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq npm; }
+	rm -rf $(PYODIDE) $(PYODIDE).part && mkdir -p $(PYODIDE).part
+	cd $(PYODIDE).part && npm pack --silent pyodide@$(PYODIDE_VERSION) >/dev/null
+	echo "$(PYODIDE_SHA256)  $(PYODIDE).part/pyodide-$(PYODIDE_VERSION).tgz" | sha256sum --check --quiet
+	tar -xzf $(PYODIDE).part/pyodide-$(PYODIDE_VERSION).tgz -C $(PYODIDE).part \
+		$(addprefix package/,$(PYODIDE_FILES))
+	$(BIN)/python -c 'import sys; from referee.pages.phone_referee import compress; \
+		compress(sys.argv[1])' $(PYODIDE).part/package
+	mv $(PYODIDE).part/package $(PYODIDE) && rm -rf $(PYODIDE).part
 	touch $@
 
 %.mo: %.po $(VENV)/.installed
@@ -67,4 +90,4 @@ bench: install
 	$(BIN)/python benchmarks/solves.py                      # a cheap GET beside 16 worst-case solves
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis
+	rm -rf $(VENV) runtime .pytest_cache .ruff_cache .mypy_cache .hypothesis

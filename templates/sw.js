@@ -1,12 +1,17 @@
 // The service worker: the app shell (CSS, htmx, the script, the icon) is kept so a
 // page opens with no network, and so is each sheet last seen, so a game can be read
-// offline. Everything else goes to the network as usual. The pages kept are in the
-// phone's language: switching it forgets them.
+// offline. The referee on the phone (its runtime and rules bundle) is kept as the
+// page's worker first loads it, never before. Everything else goes to the network as
+// usual. The pages kept are in the phone's language: switching it forgets them.
 "use strict";
 
 const SHELL = "shell-{{ version }}";
 const PAGES = "pages-v1";
 const ASSETS = {{ assets | tojson }};
+// Named by the runtime's version and the rules bundle's content: a release that
+// changes either keeps the new one under a new name and forgets the old.
+const REFEREE = "referee-{{ referee }}";
+const REFEREE_PATHS = [{{ phone_referee().runtime | tojson }}, {{ phone_referee().rules | tojson }}];
 const OFFLINE_PAGES = ["/", "/check"];
 
 self.addEventListener("install", (event) => {
@@ -21,7 +26,8 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches.keys()
       .then((names) => Promise.all(
-        names.filter((name) => name.startsWith("shell-") && name !== SHELL)
+        names.filter((name) => (name.startsWith("shell-") && name !== SHELL)
+          || (name.startsWith("referee-") && name !== REFEREE))
           .map((name) => caches.delete(name))
       ))
       .then(() => self.clients.claim())
@@ -36,6 +42,17 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (REFEREE_PATHS.some((path) => url.pathname.startsWith(path))) {
+    // The runtime and the rules bundle, kept as the worker first fetches them.
+    event.respondWith(
+      caches.open(REFEREE).then((cache) => cache.match(request).then((kept) => kept
+        || fetch(request).then((response) => {
+          if (response.ok) event.waitUntil(cache.put(request, response.clone()));
+          return response;
+        })))
+    );
+    return;
+  }
   if (url.pathname.startsWith("/static/")) {
     // Static files are named by their content: what is kept is always right.
     event.respondWith(

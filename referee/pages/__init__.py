@@ -18,6 +18,7 @@ from . import (
     filters,
     games,
     history,
+    phone_referee,
     share,
     sheet,
     table_rules,
@@ -39,5 +40,6 @@ def register(app: Flask) -> None:
         history.bp,
         evening.bp,
         app_shell.bp,
+        phone_referee.bp,
     ):
         app.register_blueprint(blueprint)

@@ -11,10 +11,11 @@ from flask import Blueprint, current_app, jsonify, make_response, render_templat
 from flask_babel import gettext
 
 from ..plumbing.language import current_language
+from .phone_referee import PYODIDE_VERSION, bundle
 
 bp = Blueprint("app_shell", __name__)
 
-SHELL_ASSETS = ("app.css", "app.js", "htmx-2.0.11.min.js", "icon.svg")
+SHELL_ASSETS = ("app.css", "app.js", "htmx-2.0.11.min.js", "icon.svg", "referee-worker.js")
 
 
 @bp.app_template_global()
@@ -58,7 +59,10 @@ def service_worker() -> Any:
     static files by their content-named addresses; a new file makes a new worker."""
     assets = [asset(name) for name in SHELL_ASSETS]
     version = hashlib.sha256("".join(assets).encode()).hexdigest()[:12]
-    response = make_response(render_template("sw.js", assets=assets, version=version))
+    referee = f"{PYODIDE_VERSION}-{bundle().digest}"
+    response = make_response(
+        render_template("sw.js", assets=assets, version=version, referee=referee)
+    )
     response.mimetype = "text/javascript"
     response.headers["Cache-Control"] = "no-cache"
     return response

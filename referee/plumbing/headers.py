@@ -5,10 +5,13 @@ hook in ``create_app``) and the sheet's poll answered before them
 from __future__ import annotations
 
 #: Sent with every answer. No inline script or style anywhere (htmx is told not to
-#: add its own style), so the policy needs no 'unsafe-inline'.
+#: add its own style), so the policy needs no 'unsafe-inline'. 'wasm-unsafe-eval'
+#: lets a script of the app's compile WebAssembly (the rules core's runtime on the
+#: phone, referee.pages.phone_referee), and nothing else: no eval of JavaScript.
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+        "img-src 'self' data:; "
         "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
         "frame-ancestors 'none'"
     ),

@@ -1,0 +1,40 @@
+// The referee on the phone: a Web Worker running the rules core, the same Python
+// package the server runs, on Pyodide. It starts when a page sends it where the
+// runtime and the rules bundle are ({start: {runtime, rules}}), and answers
+// {ready: true} once the rules core is imported. Nothing of a rule is decided here.
+// The runtime and the bundle are named by their version and content, so what the
+// browser keeps of them is always right (referee/pages/phone_referee.py).
+
+const BUNDLE = "/bundle"; // where the rules bundle is unpacked, put first on sys.path
+
+let started = null;
+
+async function start(runtime, rules) {
+  const { loadPyodide } = await import(runtime + "pyodide.mjs");
+  const [pyodide, bundle] = await Promise.all([
+    loadPyodide({ indexURL: runtime }),
+    fetch(rules).then((response) => {
+      if (!response.ok) throw new Error("the rules bundle answered " + response.status);
+      return response.arrayBuffer();
+    }),
+  ]);
+  pyodide.unpackArchive(bundle, "zip", { extractDir: BUNDLE });
+  pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(BUNDLE)})`);
+  pyodide.pyimport("referee.rules");
+  self.pyodide = pyodide; // the running interpreter, for a look from the browser's tools
+  return pyodide;
+}
+
+self.addEventListener("message", async (event) => {
+  const { id, start: where } = event.data;
+  try {
+    if (where) {
+      started = started || start(where.runtime, where.rules);
+      await started;
+      self.postMessage({ id, ready: true });
+    }
+  } catch (error) {
+    started = null; // a later page may try again
+    self.postMessage({ id, error: String(error) });
+  }
+});
