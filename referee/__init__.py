@@ -103,7 +103,10 @@ def _configure(app: Flask, test_config: Mapping[str, Any] | None) -> None:
         # Static files are named by their content (see pages.app_shell), so a phone keeps them.
         SEND_FILE_MAX_AGE_DEFAULT=timedelta(days=365),
         COMPRESS_MIN_SIZE=256,
+        # Writes one address may make a minute without an edit key (plumbing.limits).
         GAMES_PER_MINUTE=10,
+        RULES_SAVED_PER_MINUTE=10,
+        GAMES_KEPT_PER_MINUTE=30,
         # Hand solves at once, in a worker process and for one client (plumbing.solves).
         SOLVES_AT_ONCE=1,
         SOLVES_PER_CLIENT=1,

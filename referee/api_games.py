@@ -16,7 +16,7 @@ from flask import Response, current_app, request
 from .api import answer, bp, json_answer, read_body
 from .plumbing.conditional import not_modified, tagged, version_tag
 from .plumbing.errors import ApiError
-from .plumbing.limits import client, games_per_minute, starter
+from .plumbing.limits import allowance, client
 from .schemas.game_answers import GameOut, NewGameOut
 from .schemas.requests import Body, BuyIn, DealIn, GameIn, unsent_fields
 from .storage import buys, deals, export, games, polls
@@ -99,8 +99,7 @@ def create_game() -> tuple[Response, int]:
         (body.pot.stake, body.pot.payout) if body.pot else None,
         guard=_guard(body),
         house=body.house,
-        started_by=starter(),
-        per_minute=games_per_minute(),
+        allowance=allowance(),
         kept_answer=lambda game, edit_key: _game(game, edit_key=edit_key).dump(),
     )
     if isinstance(created, Replay):

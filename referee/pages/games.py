@@ -13,10 +13,11 @@ from flask import Blueprint, abort, request, url_for
 from flask_babel import gettext, ngettext
 
 from ..plumbing.language import DEFAULT_LANGUAGE, current_language
-from ..plumbing.limits import games_per_minute, starter
+from ..plumbing.limits import allowance
 from ..plumbing.sentences import request_words, sentence_of
 from ..rules import VARIANTS, MeldWords, RulesError, Ruleset, Variant, get_ruleset
 from ..storage import games
+from ..storage.allowance import TooManyWrites
 from ..storage.idempotency import Replay
 from ..storage.models import Game
 from ..storage.saved_rules import SavedRulesRefused
@@ -192,6 +193,8 @@ def home() -> Any:
             game, edit_key = _start(form, variant, house.verdict.house)
         except RulesError as error:
             errors.append(sentence_of(error))
+        except TooManyWrites as refused:
+            return limited(new_game_page(form, variant, house, [str(refused)], 429), refused)
         else:
             phone_memory.remember(game, edit_key, how="started")
             return redirect_after_write(url_for("sheet.game", game_id=game.id))
@@ -207,15 +210,25 @@ def _house_step(
     name = request.form.get("rules_name", "")
     house = house_page(variant, options, act(typed, action), open=True, name=name)
     if action == "save":
-        _save(form, variant, options, house)
+        refused = _save(form, variant, options, house)
+        if refused is not None:
+            return limited(new_game_page(form, variant, house, [], 429), refused)
     elif action == "forget" and form.validate() and name.strip():
         phone_memory.forget_rules(name)
         house.notice = gettext("“%(name)s” is no longer saved on this phone.", name=name.strip())
     return new_game_page(form, variant, house, [], 200)
 
 
-def _save(form: NewGameForm, variant: Variant, options: dict[str, bool], house: HousePage) -> None:
-    """Save the rules on this phone under the name typed (R74), and say so, or why not."""
+def limited(answer: tuple[Any, int], refused: TooManyWrites) -> tuple[Any, int, dict[str, str]]:
+    """A page answered past the address's allowance: its 429, and when to try again."""
+    return (*answer, {"Retry-After": str(refused.retry_after)})
+
+
+def _save(
+    form: NewGameForm, variant: Variant, options: dict[str, bool], house: HousePage
+) -> TooManyWrites | None:
+    """Save the rules on this phone under the name typed (R74), and say so, or why not;
+    the refusal when the address saved its allowance of rules this minute."""
     if not form.validate():
         house.refused = gettext("the page was out of date: tap Save again")
     elif house.verdict.rules is None:
@@ -225,13 +238,14 @@ def _save(form: NewGameForm, variant: Variant, options: dict[str, bool], house: 
             house.name = phone_memory.save_rules(
                 house.name, variant.id, options, house.verdict.house
             )
-        except SavedRulesRefused as refused:
+        except (SavedRulesRefused, TooManyWrites) as refused:
             house.refused = str(refused)
-        else:
-            house.notice = gettext(
-                "Saved on this phone as “%(name)s”: it is offered first next time.",
-                name=house.name,
-            )
+            return refused if isinstance(refused, TooManyWrites) else None
+        house.notice = gettext(
+            "Saved on this phone as “%(name)s”: it is offered first next time.",
+            name=house.name,
+        )
+    return None
 
 
 def _start(form: NewGameForm, variant: Variant, house: dict[str, object]) -> tuple[Game, str]:
@@ -248,8 +262,7 @@ def _start(form: NewGameForm, variant: Variant, house: dict[str, object]) -> tup
         options,
         teams,
         _pot(form, variant),
-        started_by=starter(),
-        per_minute=games_per_minute(),
+        allowance=allowance(),
         house=house or None,
     )
     assert not isinstance(created, Replay)  # no Idempotency-Key was sent

@@ -11,7 +11,7 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, url_for
 from flask_babel import gettext, lazy_gettext
 
-from ..plumbing.limits import games_per_minute, starter
+from ..plumbing.limits import allowance
 from ..plumbing.sentences import request_words
 from ..rules import RulesError, get_ruleset
 from ..rules.scoring import Table
@@ -54,8 +54,9 @@ def next_seating(game: Game) -> tuple[list[str], list[str] | None]:
 @bp.post("/games/<game_id>/again")
 def play_again(game_id: str) -> Any:
     """A new game of the same variant, options, house rules (R73) and pot, the same
-    players, the next one dealing first; this phone keeps its sheet. Tapped twice,
-    it is one game."""
+    players, the next one dealing first; this phone keeps its sheet. One next game
+    for the table, however many phones tap, at once or one after the other: made by
+    the first phone that may change this game, and then found by all."""
     game = phone_memory.load(game_id)
     sheet_url = url_for("sheet.game", game_id=game.id)
     if not PlayAgainForm().validate() or not games.sheet_of(game).finished:
@@ -71,9 +72,7 @@ def play_again(game_id: str) -> Any:
         house = games.house_again(game)  # R73: the same rules
         rules = get_ruleset(game.variant, dict(game.options), house)
         table = Table.seat(rules, players, teams)
-        return games.add_game(
-            rules, table, pot, starter(), games_per_minute(), house=house, again=game
-        )
+        return games.add_game(rules, table, pot, allowance(), house=house, again=game)
 
     try:
         started = phone_memory.play_again(game.id, start)

@@ -15,8 +15,10 @@ from typing import Any
 from flask import Flask, Request, abort, current_app, g, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 
-from ..storage import games, phones
+from ..plumbing.limits import allowance
+from ..storage import again, games, phones
 from ..storage import saved_rules as saved
+from ..storage.allowance import UNLIMITED
 from ..storage.models import Game, SavedRules
 from ..storage.phones import Kept
 
@@ -80,6 +82,9 @@ def _token(make: bool = False) -> str | None:
         token = session["phone"] = secrets.token_urlsafe(TOKEN_BYTES)
     if token is not None and before:
         _move_out_of_cookie(token)
+    if token is not None and "phone_seen" not in g:
+        g.phone_seen = True
+        phones.seen(token)
     return token
 
 
@@ -124,11 +129,14 @@ def _cache() -> dict[str, str | None]:
 
 def remember(game: Game, edit_key: str | None = None, how: str | None = None) -> None:
     """Keep the game on this phone (first among its games), with its edit key if given:
-    ``how`` is "started", "joined" or (the default without a key) "followed"."""
+    ``how`` is "started", "joined" or (the default without a key) "followed". A game
+    the phone did not keep yet counts against the address's allowance of games kept
+    a minute (TooManyWrites), unless it started it (the new game counted already)."""
     token = _token(make=True)
     assert token is not None
     how = how or ("joined" if edit_key else "followed")
-    phones.keep(token, game.id, how, _secret(), edit_key)
+    limit = UNLIMITED if how == "started" else allowance()
+    phones.keep(token, game.id, how, _secret(), edit_key, allowance=limit)
     if edit_key is not None:
         _cache()[game.id] = edit_key
 
@@ -173,11 +181,12 @@ def edit_key(game_id: str) -> str | None:
 
 
 def play_again(game_id: str, start: Callable[[], tuple[Game, str]]) -> str | None:
-    """The game this phone started with Play again from this one, started now with
-    ``start`` if there is none yet (:func:`referee.storage.phones.play_again`); None
-    if the phone does not keep the game."""
-    token = _token()
-    return None if token is None else phones.play_again(token, game_id, _secret(), start)
+    """The game's next game, the whole table's, made now with ``start`` if there is
+    none yet and this phone may change the game (:func:`referee.storage.again.play_again`):
+    kept on this phone with its edit key, or followed, as this one is. None: no next
+    game yet, and this phone only follows."""
+    tap = again.Tap(_token(), edit_key(game_id), _secret(), allowance())
+    return again.play_again(game_id, tap, start)
 
 
 def load(game_id: str) -> Game:
@@ -204,7 +213,7 @@ def save_rules(
     for no name, too long a one, or a full shelf)."""
     token = _token(make=True)
     assert token is not None
-    return saved.save(token, name, variant, options, house)
+    return saved.save(token, name, variant, options, house, allowance())
 
 
 def forget_rules(name: str) -> None:

@@ -11,6 +11,7 @@ from flask_babel import gettext
 from markupsafe import Markup
 
 from ..storage import games
+from ..storage.allowance import TooManyWrites
 from . import phone_memory
 from .forms import JoinForm
 
@@ -45,16 +46,18 @@ def join(game_id: str) -> Any:
     server or in a Referer. A small script puts it into this form and sends it."""
     game = phone_memory.load(game_id)
     form = JoinForm()
-    error = ""
+    error, status, headers = "", 200, {}
     if form.validate_on_submit():
         try:
             games.check_edit_key(game, form.key.data or "")
-        except games.EditRefused:
-            error = gettext("that is not this game's edit key")
-        else:
             phone_memory.remember(game, form.key.data)
+        except games.EditRefused:
+            error, status = gettext("that is not this game's edit key"), 403
+        except TooManyWrites as refused:  # the form comes back as sent, to send again
+            error, status = str(refused), 429
+            headers["Retry-After"] = str(refused.retry_after)
+        else:
             return redirect(url_for("sheet.game", game_id=game.id), 303)
     elif request.method == "POST":
-        error = gettext("that is not an edit key; copy the whole link")
-    status = 403 if error else 200
-    return render_template("join.html", game=game, form=form, error=error), status
+        error, status = gettext("that is not an edit key; copy the whole link"), 403
+    return render_template("join.html", game=game, form=form, error=error), status, headers

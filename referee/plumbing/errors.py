@@ -69,17 +69,19 @@ PAGE_SENTENCES = {
         ),
     ),
     429: (
-        lazy_gettext("Too many new games"),
+        lazy_gettext("Too many at once"),
         lazy_gettext(
-            "Too many games were started from this phone's network in the last minute. "
+            "Too much came from this phone's network in the last minute. "
             "Wait a minute and try again."
         ),
     ),
 }
 
-#: The storage's refusals that no page words for itself: drawn as the error page of
-#: their status (the limit on new games). Any other refusal that reaches the handlers
-#: from a page was the page's to answer, and is logged as unexpected.
+#: The storage's refusals a page may leave to these handlers: drawn as the error page
+#: of their status, with the refusal's own sentence (the allowance of writes a minute:
+#: a tap on Keep or Play again; a form answers its own, as typed). Any other refusal
+#: that reaches the handlers from a page was the page's to answer, and is logged as
+#: unexpected.
 PAGE_REFUSALS = {429}
 
 
@@ -107,6 +109,16 @@ def status_of(error: RulesError | Refused) -> int:
     if isinstance(error, GameRuleError):
         return 422
     return 400
+
+
+def as_page(error: Exception) -> str:
+    """The error's sentence as a page says it: a capital first, a full stop last.
+
+    >>> as_page(Exception("wait a minute and try again"))
+    'Wait a minute and try again.'
+    """
+    said = sentence_of(error)
+    return said[:1].upper() + said[1:] + ("" if said.endswith(".") else ".")
 
 
 def _carried(error: RulesError | Refused) -> list[tuple[str, str]]:
@@ -152,7 +164,7 @@ def register(app: Flask) -> None:
         if not _in_api():
             if status not in PAGE_REFUSALS:
                 return unexpected(error)  # a page answers these itself, in its own words
-            page, status = error_page(status, *PAGE_SENTENCES[status])
+            page, status = error_page(status, PAGE_SENTENCES[status][0], as_page(error))
             return page, status, carried
         response, status = error_json(status, sentence_of(error))
         response.headers.extend(carried)

@@ -1,6 +1,8 @@
-"""Housekeeping for whoever hosts the referee: forget kept answers past their day,
-and, if asked, remove finished (or abandoned) games nobody has touched for a while,
-and the games phones only follow and have not opened for as long.
+"""Housekeeping for whoever hosts the referee: forget kept answers past their day and
+the writes counted against an address's allowance past their minute, and, if asked,
+remove finished (or abandoned) games nobody has touched for a while, the games phones
+only follow and have not opened for as long, and what phones not seen for as long
+kept: their saved rules and the games they followed.
 
 Run as ``flask --app referee referee prune`` (see referee.plumbing.commands); each removal
 is one transaction.
@@ -12,12 +14,13 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import ColumnElement, delete, exists, func, select
 
 from ..storage import games
+from ..storage.allowance import WINDOW
 from ..storage.database import begin_write, one_transaction
 from ..storage.idempotency import KEPT_FOR
-from ..storage.models import Game, IdempotentRequest, PhoneGame
+from ..storage.models import Game, IdempotentRequest, Phone, PhoneGame, RecentWrite, SavedRules
 from .extensions import db
 
 _DURATION = re.compile(r"^\s*(\d{1,6})\s*(d|h|m|days?|hours?|minutes?)\s*$", re.IGNORECASE)
@@ -43,6 +46,9 @@ class Pruned:
     answers: int  # kept answers of retried writes, past their day
     games: int  # games removed, with their deals
     follows: int = 0  # games phones followed, and had not opened for as long
+    writes: int = 0  # writes counted against an address's allowance, past their minute
+    saved_rules: int = 0  # rules saved on phones not seen for as long
+    phones: int = 0  # phones not seen for as long that keep nothing any more
 
 
 def prune(
@@ -51,18 +57,18 @@ def prune(
     unfinished_too: bool = False,
     now: datetime | None = None,
 ) -> Pruned:
-    """Forget kept answers older than a day; with ``games_older_than``, remove the
-    finished games last changed longer ago than that (and the unfinished ones too,
-    with ``unfinished_too``), and every phone's entry for a game it only follows (no
-    edit key) and has not opened for that long: what no phone needs. Inside an app
-    context."""
+    """Forget kept answers older than a day and counted writes older than a minute;
+    with ``games_older_than``, remove the finished games last changed longer ago than
+    that (and the unfinished ones too, with ``unfinished_too``), every phone's entry
+    for a game it only follows (no edit key) and has not opened for that long, and
+    the saved rules and follows of phones not seen for that long: what no phone
+    needs. Inside an app context."""
     now = now or datetime.now(UTC)
     with one_transaction():
         begin_write()
-        expired = IdempotentRequest.created_at < now - KEPT_FOR
-        answers = db.session.scalar(select(func.count()).where(expired))
-        db.session.execute(delete(IdempotentRequest).where(expired))
-        removed = follows = 0
+        answers = _remove(IdempotentRequest, IdempotentRequest.created_at < now - KEPT_FOR)
+        writes = _remove(RecentWrite, RecentWrite.at < now - WINDOW)
+        removed, follows, saved_rules, phones = 0, 0, 0, 0
         if games_older_than is not None:
             old = db.session.scalars(
                 select(Game).where(Game.updated_at < now - games_older_than)
@@ -72,14 +78,35 @@ def prune(
                     db.session.delete(game)
                     removed += 1
             db.session.flush()  # the removed games' entries go with them
-            follows = _forget_follows(now - games_older_than)
+            follows, saved_rules, phones = _forget_phones(now - games_older_than)
         db.session.commit()
-    return Pruned(answers=answers or 0, games=removed, follows=follows)
+    return Pruned(
+        answers=answers,
+        games=removed,
+        follows=follows,
+        writes=writes,
+        saved_rules=saved_rules,
+        phones=phones,
+    )
 
 
-def _forget_follows(unopened_since: datetime) -> int:
-    """Remove the phones' entries for games they only follow, unopened since then."""
-    stale = (PhoneGame.sealed_key.is_(None), PhoneGame.opened_at < unopened_since)
-    count = db.session.scalar(select(func.count()).select_from(PhoneGame).where(*stale))
-    db.session.execute(delete(PhoneGame).where(*stale))
+def _remove(table: type, *where: ColumnElement[bool]) -> int:
+    """Delete the rows of ``table`` that ``where`` finds; how many (counted, not loaded)."""
+    count = db.session.scalar(select(func.count()).select_from(table).where(*where))
+    db.session.execute(delete(table).where(*where))
     return count or 0
+
+
+def _forget_phones(since: datetime) -> tuple[int, int, int]:
+    """Remove the phones' entries for games they only follow, unopened since then, and
+    what phones not seen since then kept: their saved rules and follows; then those
+    phones' own rows, where they keep nothing any more (a game they may change stays
+    theirs, for as long as the game is kept). How many follows, saved rules and
+    phones."""
+    unseen = select(Phone.phone).where(Phone.seen_at < since)
+    follows = _remove(PhoneGame, PhoneGame.sealed_key.is_(None), PhoneGame.opened_at < since)
+    follows += _remove(PhoneGame, PhoneGame.sealed_key.is_(None), PhoneGame.phone.in_(unseen))
+    saved_rules = _remove(SavedRules, SavedRules.phone.in_(unseen))
+    keeps = exists().where(PhoneGame.phone == Phone.phone)
+    phones = _remove(Phone, Phone.seen_at < since, ~keeps)
+    return follows, saved_rules, phones

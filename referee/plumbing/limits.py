@@ -1,7 +1,8 @@
-"""The limit on games started a minute from one address, one for the pages and the
-API. It is counted in the database (``referee.storage.games.create_game``), so every worker
-and every server share it, and only games actually made count: a refused form or a
-retried request uses none of the allowance.
+"""The writes one address may make a minute without an edit key, one allowance for the
+pages and the API: new games, rules saved on a phone, games kept on a phone. It is
+counted in the database (:mod:`referee.storage.allowance`), so every worker and every
+server share it, and only writes actually made count: a refused form or a retried
+request uses none of it.
 
 Behind a proxy, set ``PROXY_HOPS`` (``REFEREE_PROXY_HOPS=1``) so the address is the
 phone's, from X-Forwarded-For, and not the proxy's (README, "Behind a proxy").
@@ -14,13 +15,22 @@ import hmac
 
 from flask import current_app, request, session
 
+from ..storage.allowance import UNLIMITED, Allowance
 
-def starter() -> str:
-    """Who is starting a game, as the database keeps it: a keyed digest of the
-    address (the address itself is never stored)."""
+#: Each kind of write counted, and the setting that says how many a minute.
+SETTINGS = {
+    "game": "GAMES_PER_MINUTE",
+    "rules": "RULES_SAVED_PER_MINUTE",
+    "keep": "GAMES_KEPT_PER_MINUTE",
+}
+
+
+def writer() -> str:
+    """Who is writing, as the database keeps it: a keyed digest of the address (the
+    address itself is never stored)."""
     secret = str(current_app.config["SECRET_KEY"]).encode()
     address = (request.remote_addr or "").encode()
-    return hmac.new(secret, b"new-game\x00" + address, hashlib.sha256).hexdigest()[:32]
+    return hmac.new(secret, b"writer\x00" + address, hashlib.sha256).hexdigest()[:32]
 
 
 def client() -> str:
@@ -32,8 +42,10 @@ def client() -> str:
     return hmac.new(secret, b"client\x00" + who.encode(), hashlib.sha256).hexdigest()[:32]
 
 
-def games_per_minute() -> int | None:
-    """How many games one address may start a minute; None when there is no limit."""
+def allowance() -> Allowance:
+    """This address's allowance of writes a minute; unlimited, and nothing counted,
+    when ``RATELIMIT_ENABLED`` is false."""
     if not current_app.config.get("RATELIMIT_ENABLED", True):
-        return None
-    return int(current_app.config["GAMES_PER_MINUTE"])
+        return UNLIMITED
+    config = current_app.config
+    return Allowance(writer(), {kind: int(config[name]) for kind, name in SETTINGS.items()})

@@ -12,15 +12,13 @@ import functools
 import hashlib
 import hmac
 import json
-import math
 import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from flask_babel import gettext
-from sqlalchemy import select, text
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
 from ..plumbing.extensions import db
@@ -36,6 +34,7 @@ from ..rules import (
 from ..rules.reasons import Reason
 from ..rules.scoring import Adjustment, Hand, Pot, Sheet, Table, score_deal
 from . import idempotency
+from .allowance import UNLIMITED, Allowance
 from .database import Refused, begin_write, one_transaction
 from .idempotency import UNGUARDED, Guard, Replay
 from .models import Deal, Game
@@ -44,7 +43,6 @@ __all__ = [
     "EditRefused",
     "GameNotFound",
     "KeptNewGame",
-    "TooManyGames",
     "add_game",
     "adjust_of",
     "check_edit_key",
@@ -52,6 +50,7 @@ __all__ = [
     "get_game",
     "house_again",
     "kept_rules",
+    "lock_game",
     "locked_game",
     "rules_of",
     "sheet_of",
@@ -75,21 +74,6 @@ class EditRefused(Refused):
     """The edit key is missing or wrong."""
 
     status = 403
-
-
-class TooManyGames(Refused):
-    """This address started its allowance of games in the last minute."""
-
-    status = 429
-
-    def __init__(self, retry_after: int) -> None:
-        super().__init__(
-            gettext(
-                "too many games were started from this address in the last minute; "
-                "wait a minute and try again"
-            )
-        )
-        self.retry_after = retry_after
 
 
 #: What the caller answers a new game with, from the game as written and its edit
@@ -117,8 +101,7 @@ def create_game(
     guard: Guard = UNGUARDED,
     *,
     house: Mapping[str, object] | None = None,
-    started_by: str | None = None,
-    per_minute: int | None = None,
+    allowance: Allowance = UNLIMITED,
     kept_answer: KeptNewGame | None = None,
 ) -> tuple[Game, str] | Replay:
     """Start a game; return it with its edit key (shown once, stored hashed).
@@ -129,9 +112,9 @@ def create_game(
     (R71). The game keeps them as given, and every rule's value as it is now, for
     good (R73; :func:`rules_of`).
 
-    ``started_by`` (a digest of the address) may start at most ``per_minute`` games
-    a minute; past that, TooManyGames (a retry of a game already made is answered
-    as the first time and counts nothing)."""
+    The game is counted against the address's ``allowance`` of new games a minute;
+    past it, TooManyWrites (a retry of a game already made is answered as the first
+    time and counts nothing)."""
     rules = get_ruleset(variant, options, house)
     table = Table.seat(rules, players, teams)
     _check_pot(rules, pot)
@@ -140,7 +123,7 @@ def create_game(
         replay = idempotency.replay(idempotency.NEW_GAME, guard)
         if replay is not None:
             return replay
-        game, edit_key = add_game(rules, table, pot, started_by, per_minute, house=house)
+        game, edit_key = add_game(rules, table, pot, allowance, house=house)
         if guard.key is not None:
             idempotency.forget_old_answers()
             body = kept_answer(game, edit_key) if kept_answer is not None else {}
@@ -153,21 +136,19 @@ def add_game(
     rules: Ruleset,
     table: Table,
     pot: tuple[int, int] | None,
-    started_by: str | None = None,
-    per_minute: int | None = None,
+    allowance: Allowance = UNLIMITED,
     *,
     house: Mapping[str, object] | None = None,
     again: Game | None = None,
 ) -> tuple[Game, str]:
-    """Add a new game to the write under way (its lock taken), within ``started_by``'s
-    limit a minute; return it with its edit key. The caller commits. ``rules`` are
+    """Add a new game to the write under way (its lock taken), counted against the
+    address's ``allowance``; return it with its edit key. The caller commits. ``rules`` are
     the game's with its ``house`` rules applied, kept as given (R73). ``again``: the
     game this one plays again, whose evening it joins (R78)."""
     _check_pot(rules, pot)
-    if started_by is not None and per_minute is not None:
-        _check_limit(started_by, per_minute)
+    allowance.spend("game")
     edit_key = secrets.token_urlsafe(TOKEN_BYTES)
-    game = _new_game(rules, table, pot, _key_hash(edit_key), started_by)
+    game = _new_game(rules, table, pot, _key_hash(edit_key))
     game.house = dict(house or {})
     if again is not None:
         game.series = again.series or again.id
@@ -189,7 +170,6 @@ def _new_game(
     table: Table,
     pot: tuple[int, int] | None,
     edit_key_hash: str,
-    started_by: str | None,
 ) -> Game:
     """The new game's row, with an id of its own, at version 1."""
     stake, payout = pot if pot is not None else (None, None)
@@ -204,7 +184,6 @@ def _new_game(
         pot_payout=payout,
         rules=house_rules_of(rules),  # R73: these rules for good
         version=1,
-        started_by=started_by,
     )
 
 
@@ -223,27 +202,6 @@ def _commit_new_game(guard: Guard) -> Replay | None:
             raise
         return replay
     return None
-
-
-def _check_limit(started_by: str, per_minute: int) -> None:
-    """TooManyGames if ``started_by`` made ``per_minute`` games in the last minute.
-    Inside the write: SQLite's write lock serialises it; on PostgreSQL a lock per
-    starter does, so two requests at once cannot both take the last game."""
-    if db.engine.dialect.name == "postgresql":
-        db.session.execute(
-            text("SELECT pg_advisory_xact_lock(hashtext(:starter))"),
-            {"starter": f"new-game:{started_by}"},
-        )
-    now = datetime.now(UTC)
-    recent = db.session.scalars(
-        select(Game.created_at)
-        .where(Game.started_by == started_by, Game.created_at > now - timedelta(minutes=1))
-        .order_by(Game.created_at)
-    ).all()
-    if len(recent) >= per_minute:
-        oldest = recent[0] if recent[0].tzinfo else recent[0].replace(tzinfo=UTC)
-        wait = max(1, math.ceil((oldest + timedelta(minutes=1) - now).total_seconds()))
-        raise TooManyGames(retry_after=wait)
 
 
 # --- Finding a game ---------------------------------------------------------------------
@@ -267,6 +225,14 @@ def locked_game(game_id: str) -> Game:
     if not GAME_ID.fullmatch(game_id):
         raise _no_such_game(game_id)
     begin_write()
+    return lock_game(game_id)
+
+
+def lock_game(game_id: str) -> Game:
+    """The game, locked in the write already begun (``begin_write``, and what that
+    write must lock before it): GameNotFound if there is no such game."""
+    if not GAME_ID.fullmatch(game_id):
+        raise _no_such_game(game_id)
     game = db.session.execute(
         select(Game).where(Game.id == game_id).with_for_update()
     ).scalar_one_or_none()

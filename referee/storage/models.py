@@ -1,5 +1,6 @@
-"""Game and Deal, what the app keeps of a game, and PhoneGame, what a phone keeps
-(SQLAlchemy 2 typed models).
+"""Game and Deal, what the app keeps of a game; PhoneGame and SavedRules, what a phone
+keeps, and Phone, when it was last seen; RecentWrite, the writes counted against an
+address's allowance a minute (SQLAlchemy 2 typed models).
 
 A game keeps who plays and how; a deal keeps what the table entered for it: who
 went out, what each player had left, and whether the table was bent (R63).
@@ -23,8 +24,6 @@ def _now() -> datetime:
 
 
 class Game(db.Model):  # type: ignore[name-defined,misc]
-    __table_args__ = (Index("ix_game_started_by_created_at", "started_by", "created_at"),)
-
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     edit_key_hash: Mapped[str] = mapped_column(String(64))
     variant: Mapped[str] = mapped_column(String(32))
@@ -42,12 +41,16 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     version: Mapped[int] = mapped_column(default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-    #: A keyed digest of the address that started the game (never the address): the
-    #: limit on new games a minute counts these (referee.storage.games.create_game).
-    started_by: Mapped[str | None] = mapped_column(String(32))
     #: R78: the first game of the evening this one belongs to, where it was started with
     #: Play again (from that game or one played again from it); None on a first game.
     series: Mapped[str | None] = mapped_column(String(32), index=True)
+    #: The game this one was played again as (R78): one for the whole table, set once,
+    #: under this game's lock (:mod:`referee.storage.again`); None until then.
+    next_game: Mapped[str | None] = mapped_column(String(32))
+    #: The next game's edit key, sealed for this game's own edit key, so a phone that
+    #: may change this game is handed the next one's (and a copy of the database,
+    #: which keeps this game's key only hashed, opens nothing).
+    next_key: Mapped[str | None] = mapped_column(String(256))
     deals: Mapped[list[Deal]] = relationship(
         back_populates="game",
         order_by="Deal.number",
@@ -141,9 +144,6 @@ class PhoneGame(db.Model):  # type: ignore[name-defined,misc]
     how: Mapped[str] = mapped_column(String(16))
     #: The game's edit key, sealed; None on a phone that only follows the game.
     sealed_key: Mapped[str | None] = mapped_column(String(256))
-    #: The game this phone started with Play again from this one, so a second tap on
-    #: Play again opens that game rather than starting a third.
-    next_game_id: Mapped[str | None] = mapped_column(String(32))
     opened_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
@@ -167,3 +167,34 @@ class SavedRules(db.Model):  # type: ignore[name-defined,misc]
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     house: Mapped[dict[str, Any]] = mapped_column(JSON)
     saved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class Phone(db.Model):  # type: ignore[name-defined,misc]
+    """When a phone was last seen, so ``flask referee prune`` can forget what phones
+    gone for its period kept (their saved rules, the games they only followed).
+
+    A row is written by a phone's first write that keeps something (its games, its
+    rules), in that write, so a phone that keeps nothing has none; then moved on at
+    most once a day as the phone comes back (:func:`referee.storage.phones.seen`)."""
+
+    __tablename__ = "phone"
+
+    #: SHA-256 of the phone's token, as in :class:`PhoneGame`.
+    phone: Mapped[str] = mapped_column(String(64), primary_key=True)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, index=True)
+
+
+class RecentWrite(db.Model):  # type: ignore[name-defined,misc]
+    """One write of a kind counted against an address's allowance a minute
+    (:mod:`referee.storage.allowance`): kept a minute, then forgotten by the same
+    address's next write, or by ``prune``."""
+
+    __tablename__ = "recent_write"
+    __table_args__ = (Index("ix_recent_write_who_kind_at", "who", "kind", "at"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    #: A keyed digest of the address (never the address itself).
+    who: Mapped[str] = mapped_column(String(32))
+    #: What was written: "game", "rules" or "keep" (:data:`referee.storage.allowance.KINDS`).
+    kind: Mapped[str] = mapped_column(String(16))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, index=True)

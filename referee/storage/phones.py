@@ -11,17 +11,18 @@ phone's cookie opens it.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from sqlalchemy import select
+from sqlalchemy import select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
 from ..plumbing.extensions import db
 from . import sealing
+from .allowance import UNLIMITED, Allowance
 from .database import begin_write, one_transaction
-from .models import Game, PhoneGame
+from .models import Game, Phone, PhoneGame
 
 #: How a phone came to a game, the strongest last: a phone that started or joined a
 #: game never falls back to following it.
@@ -31,6 +32,9 @@ HOW = ("followed", "joined", "started")
 TOUCH_EVERY = timedelta(minutes=10)
 #: What a phone's edit key is sealed for (every key kept since phones were kept here).
 SEALED_FOR = "phone-edit-key"
+#: A phone that comes back has its last-seen moved at most this often (one read a
+#: request otherwise), which is all ``prune`` needs to tell a phone gone for months.
+SEEN_EVERY = timedelta(days=1)
 
 
 def digest(token: str) -> str:
@@ -54,7 +58,6 @@ class Kept:
     how: str
     edit_key: str | None
     opened_at: datetime
-    next_game_id: str | None
 
 
 def phone_game(token: str, game_id: str) -> PhoneGame | None:
@@ -85,27 +88,24 @@ def keep(
     edit_key: str | None = None,
     *,
     only_kept: bool = False,
+    allowance: Allowance = UNLIMITED,
 ) -> None:
     """Put the game first among the phone's games (``how`` it came to it, never a
     weaker way than before), with its edit key if given. One write, committed; a
     game opened again within :data:`TOUCH_EVERY` writes nothing. ``only_kept``: a
-    game the phone does not keep (any more) is left so."""
+    game the phone does not keep (any more) is left so. A game the phone did not keep
+    yet is counted against the address's ``allowance`` of games kept a minute."""
     now = datetime.now(UTC)
     row = phone_game(token, game_id)
     if (row is None and only_kept) or _said_already(row, how, edit_key, now):
         return
-    sealed = _seal(edit_key, token, game_id, secret) if edit_key is not None else None
     for attempt in (1, 2):
         with one_transaction():
             begin_write()
-            row = phone_game(token, game_id)
-            if row is None and only_kept:
+            if phone_game(token, game_id) is None and only_kept:
                 db.session.rollback()
                 return
-            new = PhoneGame(
-                phone=digest(token), game_id=game_id, how=how, sealed_key=sealed, opened_at=now
-            )
-            _put(row, new)
+            put(token, game_id, how, secret, edit_key, allowance=allowance)
             try:
                 db.session.commit()
                 return
@@ -114,6 +114,30 @@ def keep(
                 db.session.rollback()
                 if attempt == 2:
                     raise
+
+
+def put(
+    token: str,
+    game_id: str,
+    how: str,
+    secret: bytes,
+    edit_key: str | None = None,
+    *,
+    allowance: Allowance = UNLIMITED,
+) -> None:
+    """Keep the game on the phone in the write under way (its lock taken), as
+    :func:`keep` says; the phone is seen now. A row added is counted against the
+    ``allowance`` of games kept a minute (TooManyWrites past it); the caller commits."""
+    now = datetime.now(UTC)
+    row = phone_game(token, game_id)
+    if row is None:
+        allowance.spend("keep")
+    sealed = _seal(edit_key, token, game_id, secret) if edit_key is not None else None
+    new = PhoneGame(
+        phone=digest(token), game_id=game_id, how=how, sealed_key=sealed, opened_at=now
+    )
+    _put(row, new)
+    mark_seen(token, now)
 
 
 def _said_already(row: PhoneGame | None, how: str, edit_key: str | None, now: datetime) -> bool:
@@ -138,38 +162,29 @@ def _put(row: PhoneGame | None, new: PhoneGame) -> None:
         row.sealed_key = new.sealed_key
 
 
-def play_again(
-    token: str, game_id: str, secret: bytes, start: Callable[[], tuple[Game, str]]
-) -> str | None:
-    """The game this phone started with Play again from ``game_id``; if none yet, one
-    started now by ``start`` (a new game with its edit key, added to this write) and
-    kept by the phone with its key. One write: the phone's row for the game is locked
-    first, so taps at once make one game, and the others find it. None if the phone
-    does not keep ``game_id``."""
+def mark_seen(token: str, now: datetime) -> None:
+    """The phone is seen ``now``, in the write under way (a row added if it has none:
+    its first write that keeps something)."""
+    insert = postgresql.insert if db.engine.dialect.name == "postgresql" else sqlite.insert
+    db.session.execute(
+        insert(Phone)
+        .values(phone=digest(token), seen_at=now)
+        .on_conflict_do_update(index_elements=["phone"], set_={"seen_at": now})
+    )
+
+
+def seen(token: str) -> None:
+    """The phone came back: its last-seen moved to now if it is older than
+    :data:`SEEN_EVERY` (one read otherwise). A phone with no row gets none here, only
+    by a write that keeps something, so a cookie alone adds no row."""
+    now = datetime.now(UTC)
+    seen_at = db.session.scalar(select(Phone.seen_at).where(Phone.phone == digest(token)))
+    if seen_at is None or now - (seen_at.replace(tzinfo=seen_at.tzinfo or UTC)) < SEEN_EVERY:
+        return
     with one_transaction():
         begin_write()
-        row = db.session.execute(
-            select(PhoneGame)
-            .where(PhoneGame.phone == digest(token), PhoneGame.game_id == game_id)
-            .with_for_update()
-        ).scalar_one_or_none()
-        if row is None or row.next_game_id is not None:
-            db.session.rollback()
-            return None if row is None else row.next_game_id
-        game, edit_key = start()
-        db.session.flush()  # the game's row before the phone's, which names it
-        db.session.add(
-            PhoneGame(
-                phone=row.phone,
-                game_id=game.id,
-                how="started",
-                sealed_key=_seal(edit_key, token, game.id, secret),
-                opened_at=datetime.now(UTC),
-            )
-        )
-        row.next_game_id = game.id
+        db.session.execute(update(Phone).where(Phone.phone == digest(token)).values(seen_at=now))
         db.session.commit()
-        return game.id
 
 
 def games_of(token: str, secret: bytes, limit: int | None = None) -> list[Kept]:
@@ -188,7 +203,6 @@ def games_of(token: str, secret: bytes, limit: int | None = None) -> list[Kept]:
             how=row.how,
             edit_key=_unseal(row.sealed_key, token, game.id, secret) if row.sealed_key else None,
             opened_at=row.opened_at,
-            next_game_id=row.next_game_id,
         )
         for row, game in db.session.execute(query).all()
     ]

@@ -15,9 +15,10 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 
 from ..plumbing.extensions import db
+from .allowance import UNLIMITED, Allowance
 from .database import Refused, begin_write, one_transaction
 from .models import SavedRules
-from .phones import digest
+from .phones import digest, mark_seen
 
 __all__ = ["MOST_SAVED", "NAME", "SavedRulesRefused", "forget", "save", "saved_of"]
 
@@ -54,9 +55,11 @@ def save(
     variant: str,
     options: Mapping[str, bool],
     house: Mapping[str, object],
+    allowance: Allowance = UNLIMITED,
 ) -> str:
     """Keep the rules under ``name`` on the phone (replacing rules of the same name,
-    whatever its capitals), the latest first; the name as kept."""
+    whatever its capitals), the latest first; the name as kept. Each save is counted
+    against the address's ``allowance`` of rules saved a minute (TooManyWrites)."""
     name = _check_name(name)
     phone = digest(token)
     for attempt in (1, 2):
@@ -65,11 +68,14 @@ def save(
             row = db.session.get(SavedRules, (phone, _key(name)))
             if row is None:
                 _check_room(phone)
+            allowance.spend("rules")
+            if row is None:
                 row = SavedRules(phone=phone, key=_key(name))
                 db.session.add(row)
             row.name, row.variant = name, variant
             row.options, row.house = dict(options), dict(house)
             row.saved_at = datetime.now(UTC)
+            mark_seen(token, row.saved_at)
             try:
                 db.session.commit()
                 return name

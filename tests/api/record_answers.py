@@ -36,8 +36,8 @@ from urllib.parse import quote
 
 from referee import create_app
 from referee.plumbing.headers import SECURITY_HEADERS
+from referee.storage import allowance, deals, games, models
 from referee.storage import database as storage
-from referee.storage import deals, games, models
 
 RECORDED = Path(__file__).parent / "recorded" / "answers.json"
 
@@ -443,7 +443,7 @@ def the_same_every_run() -> Iterator[None]:
 
     with (
         mock.patch.object(games, "secrets", FixedTokens()),
-        mock.patch.object(games, "datetime", StillClock),
+        mock.patch.object(allowance, "datetime", StillClock),
         mock.patch.object(deals, "datetime", StillClock),
         mock.patch.object(models, "datetime", StillClock),
     ):

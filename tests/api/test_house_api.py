@@ -234,7 +234,8 @@ def test_play_again_keeps_the_house_rules(make_app, database_uri):  # R73
     }
     game = ApiGame(client, variant="push", house=house)
     game.deal(went_out="Ann", points={"Bob": 5, "Dan": 5})
-    client.post(f"/games/{game.id}/keep")  # Play again is a phone's that keeps the game
+    # Play again is a phone's that may change the game: this one joins it.
+    client.post(f"/games/{game.id}/join", data={"key": game.created["edit_key"]})
     again = client.post(f"/games/{game.id}/again")
     assert again.status_code == 303
     new_id = again.headers["Location"].rsplit("/", 1)[1]

@@ -69,6 +69,7 @@ def test_too_many_games_from_one_address_is_a_429_with_a_sentence(limited):
     }
     page = client.post("/", data={f"players-{i}": n for i, n in enumerate(FOUR)})
     assert page.status_code == 429
-    assert "Too many new games" in page.data.decode()
+    assert "too many games were started from this address" in page.data.decode()
+    assert 'value="Ann"' in page.data.decode()  # the form as typed, to send again
     assert page.headers["Retry-After"] == refused.headers["Retry-After"]
     assert client.get("/").status_code == 200  # reading is never limited

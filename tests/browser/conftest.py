@@ -64,7 +64,10 @@ def server(tmp_path_factory):
     env = os.environ | {
         "DATABASE_URL": f"sqlite:///{folder / 'referee.db'}",
         "SECRET_KEY": "browser-tests",
+        # Every phone here comes from 127.0.0.1: lift its allowance of writes a minute.
         "REFEREE_GAMES_PER_MINUTE": "1000",
+        "REFEREE_RULES_SAVED_PER_MINUTE": "1000",
+        "REFEREE_GAMES_KEPT_PER_MINUTE": "1000",
     }
     gunicorn = ROOT / ".venv" / "bin" / "gunicorn"
     log_path = folder / "gunicorn.log"

@@ -1,5 +1,6 @@
-"""`flask referee prune`: kept answers go after their day; old finished games go
-when asked; a game still being played is kept unless asked too."""
+"""`flask referee prune`: kept answers go after their day and counted writes after
+their minute; old finished games go when asked, and what phones not seen for as long
+kept; a game still being played is kept unless asked too."""
 
 from datetime import UTC, datetime, timedelta
 
@@ -8,9 +9,20 @@ from sqlalchemy import func, select, update
 
 from referee.plumbing.housekeeping import parse_duration
 from referee.plumbing.limits import client
-from referee.storage import phones
+from referee.storage import phones, saved_rules
+from referee.storage.allowance import Allowance
+from referee.storage.database import begin_write
 from referee.storage.idempotency import Guard
-from referee.storage.models import Deal, Game, IdempotentRequest, PhoneGame, db
+from referee.storage.models import (
+    Deal,
+    Game,
+    IdempotentRequest,
+    Phone,
+    PhoneGame,
+    RecentWrite,
+    SavedRules,
+    db,
+)
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 LONG_AGO = datetime.now(UTC) - timedelta(days=200)
@@ -59,7 +71,7 @@ def test_prune_forgets_kept_answers_past_their_day_and_nothing_else(stored_app):
     age(stored_app, IdempotentRequest, IdempotentRequest.key == kept_as(stored_app, "first-key-1"))
     result = prune(stored_app)
     assert result.exit_code == 0, result.output
-    assert "removed 1 kept answers and 0 games" in result.output
+    assert "removed 1 kept answers, 0 counted writes and 0 games" in result.output
     assert count(stored_app, IdempotentRequest) == 1
     assert count(stored_app, Game) == 2
 
@@ -70,7 +82,7 @@ def test_prune_older_than_removes_old_finished_games_with_their_deals(stored_app
     age(stored_app, Game, Game.id.in_([finished, playing]))
     result = prune(stored_app, "--older-than", "90d")
     assert result.exit_code == 0, result.output
-    assert "0 kept answers and 1 games" in result.output
+    assert "0 counted writes and 1 games" in result.output
     with stored_app.app_context():
         assert set(db.session.scalars(select(Game.id))) == {playing, recent}
         assert (
@@ -134,3 +146,69 @@ def test_prune_older_than_forgets_the_games_a_phone_only_follows_and_has_not_ope
     with stored_app.app_context():
         kept = set(db.session.scalars(select(PhoneGame.phone)))
     assert kept == {phones.digest("new-follower"), phones.digest("old-editor")}
+
+
+def test_prune_older_than_forgets_what_phones_not_seen_for_as_long_kept(stored_app):
+    """A phone gone for the period loses its saved rules and its follows, and its own
+    row once it keeps nothing; a game it may change stays with its key while the game
+    does. A phone seen since keeps everything."""
+    game = start(stored_app.test_client())
+    with stored_app.app_context():
+        for phone in ("gone", "gone-editor", "here"):
+            saved_rules.save(phone, "Ours", "push", {}, {})
+            phones.keep(
+                phone,
+                game,
+                "followed" if phone != "gone-editor" else "joined",
+                b"t",
+                "the-edit-key" if phone == "gone-editor" else None,
+            )
+        gone = [phones.digest("gone"), phones.digest("gone-editor")]
+        db.session.execute(update(Phone).where(Phone.phone.in_(gone)).values(seen_at=LONG_AGO))
+        db.session.commit()
+    result = prune(stored_app, "--older-than", "90d")
+    assert result.exit_code == 0, result.output
+    assert "1 games followed" in result.output
+    assert "2 saved rules of phones not seen since, and 1 such phones" in result.output
+    with stored_app.app_context():
+        assert set(db.session.scalars(select(SavedRules.phone))) == {phones.digest("here")}
+        assert set(db.session.scalars(select(PhoneGame.phone))) == {
+            phones.digest("here"),
+            phones.digest("gone-editor"),
+        }
+        assert set(db.session.scalars(select(Phone.phone))) == {
+            phones.digest("here"),
+            phones.digest("gone-editor"),
+        }
+
+
+def test_a_phone_that_comes_back_is_seen_again(make_app, database_uri):
+    app = make_app(database_uri, WTF_CSRF_ENABLED=False)
+    client = app.test_client()
+    game = start(client)
+    client.get("/")
+    assert count(app, Phone) == 0  # a phone that keeps nothing has no row
+    assert client.post(f"/games/{game}/keep").status_code == 303
+    with app.app_context():
+        db.session.execute(update(Phone).values(seen_at=LONG_AGO))
+        db.session.commit()
+    client.get("/")
+    with app.app_context():
+        seen = db.session.scalar(select(Phone.seen_at))
+    assert seen.replace(tzinfo=seen.tzinfo or UTC) > datetime.now(UTC) - timedelta(days=1)
+
+
+def test_prune_forgets_counted_writes_past_their_minute(stored_app):
+    with stored_app.app_context():
+        begin_write()
+        for _ in range(3):
+            Allowance("someone", {"game": 10}).spend("game")
+        db.session.commit()
+        first_two = list(db.session.scalars(select(RecentWrite.id).order_by(RecentWrite.id)))[:2]
+        db.session.execute(
+            update(RecentWrite).where(RecentWrite.id.in_(first_two)).values(at=LONG_AGO)
+        )
+        db.session.commit()
+    result = prune(stored_app)
+    assert "2 counted writes" in result.output
+    assert count(stored_app, RecentWrite) == 1

@@ -223,3 +223,69 @@ def test_a_game_stored_before_0008_reads_the_same_after_it(stored_app):
     assert {k: v for k, v in after.items() if k not in followed} == {
         k: v for k, v in before.items() if k not in followed
     }
+
+
+def test_what_phones_kept_before_0012_and_0013_is_theirs_after(stored_app):
+    """A database at 0011: a phone that played a game again kept the next game itself
+    (``phone_game.next_game_id``); another phone only saved rules. Brought to head, the
+    next game is the game's, and both phones are seen now (none pruned before a whole
+    period); down to 0011 again, the phone keeps its next game as before."""
+    from referee.storage.models import Phone
+
+    client = stored_app.test_client()
+    played, again = (
+        client.post("/api/v1/games", json={"variant": "push", "players": FOUR}).get_json()["id"]
+        for _ in range(2)
+    )
+    phone_game = table(
+        "phone_game",
+        column("phone"),
+        column("game_id"),
+        column("how"),
+        column("next_game_id"),
+        column("opened_at", DateTime(timezone=True)),
+    )
+    saved_rules = table(
+        "saved_rules",
+        *(column(name) for name in ("phone", "key", "name", "variant")),
+        column("options", JSON),
+        column("house", JSON),
+        column("saved_at", DateTime(timezone=True)),
+    )
+    now = datetime.now(UTC)
+    with stored_app.app_context():
+        downgrade(revision="0011")
+        with db.engine.begin() as connection:
+            for game, following in ((played, again), (again, None)):
+                connection.execute(
+                    phone_game.insert().values(
+                        phone="p" * 64,
+                        game_id=game,
+                        how="started",
+                        next_game_id=following,
+                        opened_at=now,
+                    )
+                )
+            connection.execute(
+                saved_rules.insert().values(
+                    phone="q" * 64,
+                    key="ours",
+                    name="Ours",
+                    variant="push",
+                    options={},
+                    house={},
+                    saved_at=now,
+                )
+            )
+        upgrade()
+        assert db.session.get(Game, played).next_game == again
+        assert db.session.get(Game, again).next_game is None
+        assert set(db.session.scalars(select(Phone.phone))) == {"p" * 64, "q" * 64}
+        db.session.rollback()
+        downgrade(revision="0011")
+        with db.engine.connect() as connection:
+            query = select(phone_game.c.game_id, phone_game.c.next_game_id)
+            kept = {row[0]: row[1] for row in connection.execute(query)}
+        assert kept == {played: again, again: None}
+        upgrade()
+    assert differences(stored_app) == []

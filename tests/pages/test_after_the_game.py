@@ -131,30 +131,102 @@ def stored_pages(database_uri):
     dispose(app)
 
 
+def posted_at_once(app, taps):
+    """Each ``(cookie, address)`` posted by a phone with that cookie (None: a new
+    phone), each in a thread of its own, all let go together: each answer's status
+    and Location."""
+    start = threading.Barrier(len(taps))
+    went = []
+
+    def tap(cookie, address):
+        phone = app.test_client()
+        if cookie:
+            phone.set_cookie("session", cookie)
+        start.wait()
+        response = phone.post(address)
+        went.append((response.status_code, response.headers.get("Location")))
+
+    threads = [threading.Thread(target=tap, args=given) for given in taps]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return went
+
+
 @pytest.mark.parametrize("taps", [2, 10])
 def test_play_again_tapped_many_times_at_once_starts_one_game(stored_pages, taps):
     phone = stored_pages.test_client()
     game = start_game(phone)
     finish(phone, game)
     cookie = phone.get_cookie("session").value
-    start = threading.Barrier(taps)
-    went = []
-
-    def tap():
-        same_phone = stored_pages.test_client()
-        same_phone.set_cookie("session", cookie)
-        start.wait()
-        response = same_phone.post(f"{game}/again")
-        went.append((response.status_code, response.headers.get("Location")))
-
-    threads = [threading.Thread(target=tap) for _ in range(taps)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
+    went = posted_at_once(stored_pages, [(cookie, f"{game}/again")] * taps)
     assert len(set(went)) == 1, went
     status, new = went[0]
     assert status == 303 and new != game
     with stored_pages.app_context():
         assert db.session.scalar(select(func.count()).select_from(Game)) == 2
     assert "Enter deal 1" in text(phone.get(new))  # the phone keeps the new game's key
+
+
+def table_of_three(app):
+    """A finished game and three phones at its table: the one that started it, one that
+    joined it with the edit link, and one that keeps it to follow."""
+    starter = app.test_client()
+    game = start_game(starter)
+    finish(starter, game)
+    share = starter.get(f"{game}/share").data.decode()
+    key = re.search(r'id="edit-link"><a href="[^"#]+/join#([^"]+)"', share).group(1)
+    joiner, follower = app.test_client(), app.test_client()
+    assert joiner.post(f"{game}/join", data={"key": key}).status_code == 303
+    assert follower.post(f"{game}/keep").status_code == 303
+    return game, starter, joiner, follower
+
+
+def games_stored(app):
+    with app.app_context():
+        return db.session.scalar(select(func.count()).select_from(Game))
+
+
+def test_phones_of_one_table_tapping_play_again_one_after_the_other_land_in_one_game(
+    stored_pages,
+):
+    """The next game is the table's: the phone that joined lands where the one that
+    started did, with the next game's edit key; a follower follows it."""
+    game, starter, joiner, follower = table_of_three(stored_pages)
+    new = starter.post(f"{game}/again").headers["Location"]
+    assert new != game
+    assert joiner.post(f"{game}/again").headers["Location"] == new
+    assert follower.post(f"{game}/again").headers["Location"] == new
+    assert starter.post(f"{game}/again").headers["Location"] == new
+    assert games_stored(stored_pages) == 2
+    assert "Enter deal 1" in text(starter.get(new))
+    assert "Enter deal 1" in text(joiner.get(new))  # the joiner was handed the key
+    assert "Enter deal 1" not in text(follower.get(new))
+    assert "followed" in text(follower.get("/history"))
+    assert "The evening: 2 games" in text(follower.get(f"{new}/evening"))
+
+
+def test_a_follower_tapping_first_starts_nothing(stored_pages):
+    """Only a phone that may change the game makes the next one; a follower's tap
+    before it (a page left open) goes back to the sheet, and then finds it."""
+    game, starter, _joiner, follower = table_of_three(stored_pages)
+    assert follower.post(f"{game}/again").headers["Location"] == game
+    assert games_stored(stored_pages) == 1
+    new = starter.post(f"{game}/again").headers["Location"]
+    assert follower.post(f"{game}/again").headers["Location"] == new
+
+
+@pytest.mark.parametrize("taps", [1, 10])
+def test_two_phones_tapping_play_again_at_once_start_one_game(stored_pages, taps):
+    """Two phones of one table (the one that started the game and the one that joined
+    it), each tapping ``taps`` times at once: one next game, both its editors."""
+    game, starter, joiner, _follower = table_of_three(stored_pages)
+    cookies = [phone.get_cookie("session").value for phone in (starter, joiner)]
+    went = posted_at_once(stored_pages, [(cookie, f"{game}/again") for cookie in cookies * taps])
+    assert len(set(went)) == 1, went
+    status, new = went[0]
+    assert status == 303 and new != game
+    assert games_stored(stored_pages) == 2
+    for phone in (starter, joiner):
+        assert "Enter deal 1" in text(phone.get(new))

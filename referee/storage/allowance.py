@@ -1,0 +1,106 @@
+"""The writes one address may make a minute, of each kind a stranger can make without
+an edit key: new games (the pages, the API, Play again), rules saved on a phone,
+games kept on a phone (a follow, a join, the next game of a table).
+
+Counted in the database (:class:`RecentWrite`, a row a write, kept a minute), so every
+worker and every server share one allowance; counted inside the write itself, so only
+writes actually made count: a refused form, a retried request or a write that adds
+nothing uses none of it. Who writes is a keyed digest of the address
+(``referee.plumbing.limits``), never the address.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+from flask_babel import gettext
+from sqlalchemy import delete, func, select, text
+
+from ..plumbing.extensions import db
+from .database import Refused
+from .models import RecentWrite
+
+__all__ = ["KINDS", "UNLIMITED", "Allowance", "TooManyWrites"]
+
+#: What is counted: a new game, rules saved on a phone, a game kept on a phone.
+KINDS = ("game", "rules", "keep")
+#: How long a write counts against its allowance.
+WINDOW = timedelta(minutes=1)
+
+
+class TooManyWrites(Refused):
+    """This address made its allowance of writes of this kind in the last minute."""
+
+    status = 429
+
+    def __init__(self, kind: str, retry_after: int) -> None:
+        sentences = {
+            "game": gettext(
+                "too many games were started from this address in the last minute; "
+                "wait a minute and try again"
+            ),
+            "rules": gettext(
+                "too many rules were saved from this address in the last minute; "
+                "wait a minute and save them again"
+            ),
+            "keep": gettext(
+                "too many games were kept on phones from this address in the last "
+                "minute; wait a minute and try again"
+            ),
+        }
+        super().__init__(sentences[kind])
+        self.kind = kind
+        self.retry_after = retry_after
+
+
+@dataclass(frozen=True)
+class Allowance:
+    """Who writes (a keyed digest of the address) and how many writes of each kind it
+    may make a minute; ``per_minute`` None: no limit, and nothing counted."""
+
+    who: str = ""
+    per_minute: Mapping[str, int] | None = field(default=None)
+
+    def hold(self) -> None:
+        """Make the writes of this address take turns until the write under way ends:
+        on PostgreSQL a lock per address (SQLite's write lock does so already). A write
+        that locks a row before it counts (Play again locks its game) holds this
+        first, so every write takes the two in one order and none waits on another
+        that waits on it (a keep checks the same game's row)."""
+        if self.per_minute is not None and db.engine.dialect.name == "postgresql":
+            db.session.execute(
+                text("SELECT pg_advisory_xact_lock(hashtext(:who))"), {"who": f"write:{self.who}"}
+            )
+
+    def spend(self, kind: str) -> None:
+        """Count one write of ``kind`` in the write under way (its lock taken), or
+        TooManyWrites, with the seconds until the oldest counted write is a minute
+        old. Counted with one COUNT, no row loaded; the address's writes take turns
+        (:meth:`hold`), so two at once cannot both take the last of it. The address's
+        writes older than a minute are forgotten on the way."""
+        if self.per_minute is None:
+            return
+        self.hold()
+        now = datetime.now(UTC)
+        since = now - WINDOW
+        db.session.execute(
+            delete(RecentWrite).where(RecentWrite.who == self.who, RecentWrite.at <= since)
+        )
+        count, oldest = db.session.execute(
+            select(func.count(), func.min(RecentWrite.at)).where(
+                RecentWrite.who == self.who, RecentWrite.kind == kind, RecentWrite.at > since
+            )
+        ).one()
+        if count >= self.per_minute[kind]:
+            oldest = now if oldest is None else oldest
+            oldest = oldest if oldest.tzinfo else oldest.replace(tzinfo=UTC)
+            wait = math.ceil((oldest + WINDOW - now).total_seconds())
+            raise TooManyWrites(kind, retry_after=max(1, wait))
+        db.session.add(RecentWrite(who=self.who, kind=kind, at=now))
+
+
+#: No limit: what a command, a test or a write that adds nothing passes.
+UNLIMITED = Allowance()
