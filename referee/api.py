@@ -16,6 +16,7 @@ from .openapi import openapi_document
 from .plumbing import solves
 from .plumbing.cross_site import refuse_other_sites
 from .plumbing.errors import ApiError, http_sentence
+from .plumbing.json_text import TooDeep, read_json
 from .plumbing.sentences import request_words, sentence_of
 from .rules import (
     VARIANTS,
@@ -56,6 +57,7 @@ from .schemas.requests import (
     RulesIn,
     VariantRulesIn,
     describe_errors,
+    nested_too_deep,
 )
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -74,7 +76,10 @@ def read_body(model: type[B]) -> B:
         body = model.model_validate_json(raw or b"")
     except ValidationError as error:
         raise ApiError(400, describe_errors(error)) from None
-    json.loads(raw, object_pairs_hook=_each_name_once)
+    try:
+        read_json(raw, object_pairs_hook=_each_name_once)
+    except TooDeep:
+        raise ApiError(400, nested_too_deep()) from None
     return body
 
 
@@ -163,8 +168,8 @@ def _house_asked() -> Any:
     if text is None:
         return None
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
+        return read_json(text)
+    except ValueError:  # not JSON, or nested deeper than any house document
         raise ApiError(
             400, '"house" must be JSON: an object of house rules such as {"run_min": 3}'
         ) from None

@@ -21,6 +21,7 @@ FLOORS = {
     "referee.rules": 0,
     "referee.plumbing.extensions": 1,
     "referee.plumbing.conditional": 1,
+    "referee.plumbing.json_text": 1,
     "referee.schemas": 1,
     "referee.storage.sealing": 1,
     "referee.storage": 2,

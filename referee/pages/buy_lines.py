@@ -29,6 +29,11 @@ class BuyLine:
     text: str
     bought: int  # in the deal being played: an Undo is offered when there is one
 
+    @property
+    def counts(self) -> str:
+        """The counts alone ("1 of 3"), drawn beside the name, which is isolated."""
+        return self.text.removeprefix(self.player).lstrip()
+
 
 @dataclass(frozen=True)
 class BuysShown:

@@ -28,6 +28,7 @@ from typing import Any, cast
 
 from flask_babel import gettext, lazy_gettext
 
+from ..plumbing.json_text import read_json
 from ..plumbing.sentences import request_words, sentence_of
 from ..rules import (
     HouseRulesError,
@@ -243,7 +244,7 @@ def read_typed(form: Mapping[str, str], options: Mapping[str, bool]) -> HouseTyp
 def _json(text: str) -> dict[str, Any]:
     """A JSON object the form carries unseen, or {} for anything else (tampered)."""
     try:
-        value = json.loads(text)
+        value = read_json(text)
     except ValueError:
         return {}
     return value if isinstance(value, dict) else {}

@@ -6,10 +6,10 @@ change. Nothing here decides a value: the rules core does (``house_rules_of``)."
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import cast
 
+from ..plumbing.json_text import read_json
 from ..rules import RulesError, Ruleset, Variant, house_rules_of
 from .keypad import whole_number
 
@@ -20,7 +20,7 @@ def follows(implied: str, book: Ruleset) -> dict[str, int]:
     change of the table's."""
     book_values = cast(dict[str, int], house_rules_of(book)["values"])
     try:
-        carried = json.loads(implied)
+        carried = read_json(implied)
     except ValueError:
         carried = {}
     if not isinstance(carried, dict):  # a tampered form: the book's

@@ -27,6 +27,8 @@ from typing import Any
 
 from flask_babel import gettext
 
+from ..plumbing.json_text import read_json
+
 #: The longest card read: more than any table of twenty deals needs, well within
 #: what a browser sends in an address.
 MOST_CHARACTERS = 4000
@@ -72,7 +74,7 @@ def read_card(token: str) -> RulesCard:
         text = opener.decompress(packed, MOST_BYTES)
         if opener.unconsumed_tail or not opener.eof:
             raise UnreadableCard()
-        body: Any = json.loads(text)
+        body: Any = read_json(text)
     except (binascii.Error, zlib.error, ValueError) as error:
         raise UnreadableCard() from error
     if not isinstance(body, dict):

@@ -45,23 +45,31 @@ def refuse_other_sites() -> None:
 
 
 def same_site(origin: str, own: str) -> bool:
-    """Whether ``origin`` (a browser's Origin header) names the app's own host and port.
+    """Whether ``origin`` (a browser's Origin header) names the app's own scheme, host
+    and port: ``own`` is the request's, as the app sees it (behind a proxy, the
+    scheme and host the phone used, from ``X-Forwarded-*`` through ProxyFix). A page
+    served over ``http://`` is another origin than the app's ``https://`` one, as
+    browsers count origins: on the same host and port, it is still another site.
 
     >>> same_site("http://192.168.1.5:5000", "http://192.168.1.5:5000")
     True
     >>> same_site("https://evil.example", "http://192.168.1.5:5000"), same_site("null", "http://a")
     (False, False)
+    >>> same_site("https://referee.example:80", "http://referee.example")
+    False
     """
-    found, wanted = _host_and_port(origin), _host_and_port(own)
+    found, wanted = _origin(origin), _origin(own)
     return found is not None and found == wanted
 
 
-def _host_and_port(url: str) -> tuple[str, int] | None:
+def _origin(url: str) -> tuple[str, str, int] | None:
+    """An address's scheme, host and port (the scheme's own port when none is given)."""
     try:
         parts = urlsplit(url.strip())
-        port = parts.port or DEFAULT_PORTS.get(parts.scheme.lower())
+        scheme = parts.scheme.lower()
+        port = parts.port or DEFAULT_PORTS.get(scheme)
     except ValueError:  # a port that is no number
         return None
     if not parts.hostname or port is None:
         return None
-    return parts.hostname, port
+    return scheme, parts.hostname, port

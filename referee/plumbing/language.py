@@ -26,7 +26,6 @@ from datetime import timedelta
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
@@ -127,7 +126,7 @@ def switch(code: str) -> Any:
     works without JavaScript, and with no form there is no token to go stale."""
     if code not in available_languages():
         abort(404)
-    response = redirect(_same_site(request.args.get("next", "")), 303)
+    response = redirect(same_site_path(request.args.get("next", "")), 303)
     response.set_cookie(
         COOKIE,
         code,
@@ -140,13 +139,25 @@ def switch(code: str) -> Any:
     return response
 
 
-def _same_site(address: str) -> str:
-    """``address`` if it is a path of this site, else the home page: the switch never
-    sends a phone elsewhere."""
-    parts = urlsplit(address)
-    if parts.scheme or parts.netloc or not address.startswith("/") or "\\" in address:
-        return "/"
-    return address
+def same_site_path(address: str) -> str:
+    r"""``address`` if it is a path of this site, else the home page: a redirect never
+    sends a phone elsewhere, nor carries a character no header may hold.
+
+    A path starts with one ``/`` (``//host`` is another site, and so is ``/\host`` to
+    a browser) and holds nothing but printable characters: a browser drops a tab or
+    a line break from an address (``/\t/host`` is ``//host`` to it), and a header
+    refuses them.
+
+    >>> same_site_path("/games/abc?x=1"), same_site_path("/a\r\nSet-Cookie: x=1")
+    ('/games/abc?x=1', '/')
+    >>> [same_site_path(a) for a in ("//evil.example", "/\\evil.example", "/\t/e", "https://e")]
+    ['/', '/', '/', '/']
+    """
+    one_slash = address.startswith("/") and not address.startswith("//")
+    # isprintable: no control, formatting or line-separating character
+    if one_slash and "\\" not in address and address.isprintable():
+        return address
+    return "/"
 
 
 def language_switch() -> list[dict[str, Any]]:

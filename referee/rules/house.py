@@ -46,11 +46,10 @@ the entries they name and keep the others.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
-from typing import NoReturn, cast, get_args
+from typing import Any, NoReturn, cast, get_args
 
 from .cards import TWO, Card, parse_rank
 from .errors import CardError, HouseRulesError, UnplayableRulesError
@@ -73,6 +72,7 @@ from .ruleset import (
     WildLimit,
     Winner,
 )
+from .text import shown, trimmed
 from .words import (
     ENGLISH,
     Words,
@@ -189,14 +189,12 @@ def _list(value: object, path: Path, low: int, high: int, what: str) -> list[obj
 def _text(value: object, path: Path, most: int, *, empty: bool = True) -> str:
     if not isinstance(value, str):
         _bad(path, "value_not_text")
-    text = value.strip()
+    text = trimmed(value)
     if not text and not empty:
         _bad(path, "text_empty")
     if len(text) > most:
         _bad(path, "text_too_long", most=most)
-    if any(unicodedata.category(char) in ("Cc", "Cs", "Co", "Cn") for char in text):
-        _bad(path, "text_not_printable")
-    return text
+    return text  # what it shows is judged with R71 (_check_texts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -569,10 +567,19 @@ def apply_house(rules: Ruleset, house: Mapping[str, object], *, check: bool = Tr
     raise :class:`UnplayableRulesError` naming the change at fault. An empty
     document gives ``rules`` back.
 
-    ``check=False`` leaves R71 out, for the rules a game kept when it started (R73):
-    they were checked then, and a game a table is playing stays playable whatever a
-    later check would say of it.
+    ``check=False`` leaves R71 and the rule of text out (:func:`_check_texts`), for
+    the rules a game kept when it started (R73): they were checked then, and a game
+    a table is playing stays playable whatever a later check would say of it.
     """
+    return _applied(rules, house, texts=check, playable=check)
+
+
+def _applied(
+    rules: Ruleset, house: Mapping[str, object], *, texts: bool, playable: bool
+) -> Ruleset:
+    """:func:`apply_house`, its names judged (``texts``) and R71 (``playable``) as
+    asked: what follows from a game's rules is worked out without judging its names
+    again (:func:`house_changes`)."""
     if not isinstance(house, Mapping):
         raise HouseRulesError(Reason.of("house_rules_not_an_object"), key="")
     for key in house:
@@ -586,9 +593,29 @@ def apply_house(rules: Ruleset, house: Mapping[str, object], *, check: bool = Tr
     changed = rules
     for key, value in read.items():
         changed = _apply(changed, key, value, house)
-    if check:
+    if texts:
+        _check_texts(house)
+    if playable:
         _check_playable(rules, changed, house)
     return changed
+
+
+def _check_texts(house: Mapping[str, object]) -> None:
+    """Every name the document gives (a bonus's, a deal's, a part's) shows as typed:
+    the rule of every text a table types (:mod:`.text`). Judged with R71, so that a
+    game kept before the rule reads its names as it kept them (R73). The document
+    has been read: its lists and objects are as they must be."""
+    bonuses = cast(list[Mapping[str, object]], house.get("bonuses") or [])
+    named: list[tuple[Path, object]] = [
+        (("bonuses", n, "name"), bonus["name"]) for n, bonus in enumerate(bonuses, 1)
+    ]
+    for n, deal in enumerate(cast(list[Mapping[str, Any]], house.get("deals") or []), 1):
+        named.append((("deals", n, "name"), deal.get("name", "")))
+        for m, part in enumerate(deal["contract"], 1):
+            named.append((("deals", n, "contract", m, "name"), part.get("name", "")))
+    for path, text in named:
+        if not shown(trimmed(str(text))):
+            _bad(path, "text_not_printable")
 
 
 # --- R71: playable rules ----------------------------------------------------------
@@ -961,7 +988,7 @@ def house_changes(base: Ruleset, rules: Ruleset) -> dict[str, object]:
 def _playable(base: Ruleset, changes: Mapping[str, object]) -> Ruleset | None:
     """``base`` with ``changes``; None where that is not playable."""
     try:
-        return apply_house(base, changes)
+        return _applied(base, changes, texts=False, playable=True)
     except UnplayableRulesError:
         return None
 
@@ -973,7 +1000,7 @@ def _but(document: Mapping[str, object], key: str) -> dict[str, object]:
 def _makes(base: Ruleset, changes: Mapping[str, object], rules: Ruleset) -> bool:
     """Whether ``changes`` make ``rules`` from ``base``."""
     try:
-        return apply_house(base, changes) == rules
+        return _applied(base, changes, texts=False, playable=True) == rules
     except UnplayableRulesError:
         return False
 

@@ -22,20 +22,13 @@ from .errors import GameRuleError, PackError, RulesError
 from .house import BONUS_NAME, BONUS_POINTS
 from .reasons import Reason
 from .ruleset import CardValues, Ruleset
+from .text import BLANKS, JOINERS, shown, trimmed
 from .words import ENGLISH, points_words
 
 NAME_LIMIT = 30
 #: The most a pot's stake or payout may be: more than any kitchen table plays for, and
 #: within what every database keeps as an integer.
 POT_LIMIT = 1_000_000
-#: Unicode categories a name may not hold: control, formatting, unassigned, private use
-#: and surrogate characters would show as nothing or as boxes on the sheet. The
-#: zero-width joiners that build emoji (a family, a flag) are formatting but welcome.
-UNPRINTABLE = frozenset({"Cc", "Cf", "Cn", "Co", "Cs"})
-JOINERS = frozenset({"\u200c", "\u200d"})
-#: Letters and symbols that print as nothing: a name of them alone, or "Ann" with one
-#: of them added, would look like no name, or like another player's.
-BLANKS = frozenset({"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u180e"})
 
 
 def _skeleton(name: str) -> str:
@@ -96,17 +89,24 @@ class Table:
 
     @classmethod
     def seat(
-        cls, rules: Ruleset, players: Sequence[str], teams: Sequence[str] | None = None
+        cls,
+        rules: Ruleset,
+        players: Sequence[str],
+        teams: Sequence[str] | None = None,
+        *,
+        kept: bool = False,
     ) -> Table:
         """Seat the players: names trimmed, non-empty, at most 30 characters and
         different; a player count the variant allows (R35, R36); team names for a
-        partnership game (default We and They), none otherwise."""
-        names = tuple(_name(name, "player") for name in players)
+        partnership game (default We and They), none otherwise. ``kept``: a game's
+        table as it started (R73), its names not judged again by what a later rule of
+        text (:mod:`.text`) would refuse."""
+        names = tuple(_name(name, "player", kept) for name in players)
         _distinct(names, "player")
         rules.check_players(len(names))
         seats = rules.seats_by_side(len(names))
         if rules.partnerships:
-            team_names = tuple(_name(n, "team") for n in teams) if teams else ("We", "They")
+            team_names = tuple(_name(n, "team", kept) for n in teams) if teams else ("We", "They")
             if len(team_names) != len(seats):
                 raise RulesError(Reason.of("teams_needed", game=rules.name))
             _distinct(team_names, "team")
@@ -141,23 +141,18 @@ class Table:
         raise GameRuleError(Reason.of("no_such_player", name=name, players=self.players))
 
 
-def _name(name: str, who: str) -> str:
+def _name(name: str, who: str, kept: bool = False) -> str:
     # A joiner only joins: at either end of a name it shows nothing, so it goes.
-    trimmed = name.strip().strip("".join(JOINERS)).strip()
-    if not trimmed:
+    name = trimmed(name)
+    if not name:
         raise RulesError(Reason.of("name_missing", who=who))
-    if any(char in BLANKS for char in trimmed):
-        raise RulesError(Reason.of("name_prints_as_nothing", who=who, name=trimmed))
-    if len(trimmed) > NAME_LIMIT:
-        raise RulesError(Reason.of("name_too_long", name=trimmed, most=NAME_LIMIT))
-    if not _shown(trimmed):
-        raise RulesError(Reason.of("name_not_shown", who=who, name=trimmed))
-    return trimmed
-
-
-def _shown(text: str) -> bool:
-    """Whether every character of ``text`` can be shown (a joiner of emoji aside)."""
-    return not any(unicodedata.category(c) in UNPRINTABLE and c not in JOINERS for c in text)
+    if any(char in BLANKS for char in name):
+        raise RulesError(Reason.of("name_prints_as_nothing", who=who, name=name))
+    if len(name) > NAME_LIMIT:
+        raise RulesError(Reason.of("name_too_long", name=name, most=NAME_LIMIT))
+    if not kept and not shown(name):  # one rule for every text a table types (text.py)
+        raise RulesError(Reason.of("name_not_shown", who=who, name=name))
+    return name
 
 
 def _distinct(names: Sequence[str], who: str) -> None:
@@ -288,12 +283,15 @@ def _adjusted(adjust: Mapping[str, Adjustment], player: str) -> int:
     return 0 if given is None else given.points
 
 
-def adjustments(table: Table, adjust: Mapping[str, Adjustment]) -> dict[str, Adjustment]:
+def adjustments(
+    table: Table, adjust: Mapping[str, Adjustment], *, kept: bool = False
+) -> dict[str, Adjustment]:
     """R75: the table's bonuses and penalties of a deal, by player as seated (names
     trimmed): any player may have one, the one who went out too. A name that is no
     player, one given twice, points past BONUS_POINTS or a reason longer than
     BONUS_NAME or holding what cannot be shown are a RulesError (input the referee
-    cannot take, not a rule of the game broken).
+    cannot take, not a rule of the game broken); ``kept``, a deal saved before, has
+    its reasons read as saved, whatever a later rule of text would say (R73).
 
     >>> from referee.rules import get_ruleset
     >>> table = Table.seat(get_ruleset("push"), ["Ann", "Bob", "Cat", "Dan"])
@@ -307,11 +305,11 @@ def adjustments(table: Table, adjust: Mapping[str, Adjustment]) -> dict[str, Adj
             raise RulesError(Reason.of("points_to_no_player", name=name, players=table.players))
         if player in read:
             raise RulesError(Reason.of("bonus_twice", player=player))
-        read[player] = _checked(player, given)
+        read[player] = _checked(player, given, kept)
     return read
 
 
-def _checked(player: str, given: Adjustment) -> Adjustment:
+def _checked(player: str, given: Adjustment, kept: bool = False) -> Adjustment:
     """The adjustment with its reason trimmed; a RulesError if it is out of bounds."""
     low, high = BONUS_POINTS
     points, reason = given.points, given.reason.strip()
@@ -319,7 +317,7 @@ def _checked(player: str, given: Adjustment) -> Adjustment:
         raise RulesError(Reason.of("bonus_out_of_range", player=player, low=low, high=high))
     if len(reason) > BONUS_NAME:
         raise RulesError(Reason.of("bonus_reason_too_long", player=player, most=BONUS_NAME))
-    if not _shown(reason):
+    if not kept and not shown(reason):
         raise RulesError(Reason.of("bonus_reason_not_shown", player=player))
     return Adjustment(points, reason)
 
@@ -370,7 +368,7 @@ def deal_so_far(
     elif bent_table and went_out is None and not recorded:  # R63
         problem = GameRuleError(Reason.of("bent_table_without_going_out"))
     out = table.player(went_out) if went_out is not None else None
-    adjusted = adjustments(table, adjust or {})
+    adjusted = adjustments(table, adjust or {}, kept=recorded)
     named: dict[str, Hand] = {}
     for name, hand in hands.items():
         player = table.player(name)

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Literal, cast
 
 from .cards import JOKER_TOKEN, RANK_TOKENS, SUIT_SYMBOLS, number_word, rank_token
 from .reasons import Reason
+from .text import isolated
 
 if TYPE_CHECKING:  # ruleset.py, melds.py and scoring.py speak through these words
     from .melds import Declaration, Reading
@@ -2257,7 +2258,7 @@ def part_words(
     'an escalera of four'
     """
     if part.name:
-        name = part.name if count == 1 else part.name + "s"
+        name = isolated(part.name if count == 1 else part.name + "s")
         if not article:
             return name
         if words.language == "en":
@@ -2478,7 +2479,7 @@ def _buys_words(words: Words, rules: Ruleset) -> str:
 def _bonuses_words(words: Words, rules: Ruleset) -> str:
     if not rules.bonuses:
         return words._("no named bonuses")
-    said = ", ".join(f"{bonus.name} {bonus.points:+d}" for bonus in rules.bonuses)
+    said = ", ".join(f"{isolated(bonus.name)} {bonus.points:+d}" for bonus in rules.bonuses)
     return words._("bonuses: {bonuses}").format(bonuses=said)
 
 
@@ -2795,7 +2796,7 @@ def deal_words(words: Words, rules: Ruleset, deal: DealRule) -> str:
     """
     text = contract_words(words, rules.words, deal.contract)
     if deal.name:
-        text = words._("{name}: {contract}").format(name=deal.name, contract=text)
+        text = words._("{name}: {contract}").format(name=isolated(deal.name), contract=text)
     return ", ".join([text, *deal_limit_lines(words, rules, deal)])
 
 

@@ -14,6 +14,7 @@ from flask_babel import gettext, lazy_gettext, pgettext
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
 from pydantic_core import ErrorDetails
 
+from ..plumbing.json_text import MOST_DEPTH
 from ..rules.house import BONUS_NAME, BONUS_POINTS
 from ..rules.scoring import POT_LIMIT
 from .house import HouseRules
@@ -232,6 +233,8 @@ def describe_errors(error: ValidationError) -> str:
 
 
 def _not_json(message: str) -> str:
+    if "recursion limit exceeded" in message:
+        return nested_too_deep()
     if "number out of range" in message:
         # Valid JSON, but a number longer than any count, deal or points can be.
         return str(
@@ -291,3 +294,14 @@ def unsent_fields(body: Body | None) -> set[str]:
     if isinstance(body, GameIn) and body.house is None:
         return {"house"}
     return set()
+
+
+def nested_too_deep() -> str:
+    """The sentence for a body nested deeper than the API reads (pydantic's own limit
+    or :data:`~referee.plumbing.json_text.MOST_DEPTH`, whichever refuses it first)."""
+    return str(
+        gettext(
+            "the request body nests deeper than %(most)s levels; no request needs more than a few",
+            most=MOST_DEPTH,
+        )
+    )

@@ -294,7 +294,7 @@ def house_again(game: Game) -> dict[str, Any]:
 
 
 def table_of(game: Game) -> Table:
-    return Table.seat(rules_of(game), game.players, game.teams)
+    return Table.seat(rules_of(game), game.players, game.teams, kept=True)  # R73
 
 
 def sheet_of(game: Game) -> Sheet:

@@ -15,6 +15,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 
 from ..plumbing.extensions import db
+from ..rules.text import shown, trimmed
 from .allowance import UNLIMITED, Allowance
 from .database import Refused, begin_write, one_transaction
 from .models import SavedRules
@@ -29,7 +30,8 @@ NAME = 60
 
 
 class SavedRulesRefused(Refused):
-    """Rules that cannot be saved: no name, too long a name, a full shelf."""
+    """Rules that cannot be saved: no name, too long a name or one that cannot be
+    shown, a full shelf."""
 
     status = 422
 
@@ -39,12 +41,19 @@ def _key(name: str) -> str:
 
 
 def _check_name(name: str) -> str:
-    name = " ".join(name.split())
+    name = trimmed(" ".join(name.split()))
     if not name:
         raise SavedRulesRefused(gettext("give the rules a name to save them under"))
     if len(name) > NAME:
         raise SavedRulesRefused(
             gettext("a name of at most %(most)s characters, please", most=NAME)
+        )
+    if not shown(name):  # the rules core's rule for every text a table types
+        raise SavedRulesRefused(
+            gettext(
+                "the name holds a character that cannot be shown (a control or formatting "
+                "character); type it again"
+            )
         )
     return name
 

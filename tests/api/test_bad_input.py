@@ -145,3 +145,45 @@ def test_a_pot_too_big_to_keep_is_a_400_not_a_500(client):
     assert_error(
         client.post("/api/v1/games", json=body), 400, '"pot.stake" must be 1000000 or less'
     )
+
+
+def _nested(depth):
+    return "[" * depth + "]" * depth
+
+
+#: JSON nested past what any request needs, wherever the API reads JSON, and text no
+#: table may type (a right-to-left override, a pop isolate, a zero-width space) in
+#: every name a body gives: each a 400 with the sentence of the field, never a 500.
+HOSTILE = {
+    "a body nested just past the limit": ("POST", "/api/v1/variants/push/rules", '{"house": {"deals": ' + _nested(33) + "}}", 400, "nests deeper than 32 levels"),
+    "a body nested past pydantic's limit": ("POST", "/api/v1/variants/push/rules", '{"house": ' + _nested(300) + "}", 400, "nests deeper than 32 levels"),
+    "a body nested past Python's recursion": ("POST", CHECK, "[" * 5000, 400, "nests deeper than 32 levels"),
+    "a new game's body nested too deep": ("POST", "/api/v1/games", '{"variant": "push", "players": ["Ann", "Bob", "Cat", "Dan"], "house": {"x": ' + _nested(40) + "}}", 400, "nests deeper than 32 levels"),
+    "?house= nested just past the limit": ("GET", "/api/v1/variants/push?house=" + _nested(33), None, 400, '"house" must be JSON'),
+    "a bonus named with an override": ("POST", "/api/v1/variants/contract-rummy/rules", {"house": {"bonuses": [{"name": "cut \u202e01+", "points": -10}]}}, 400, '"bonuses", bonus 1: "name" must hold printable characters only'),
+    "a deal named with a pop isolate": ("POST", "/api/v1/variants/contract-rummy/rules", {"house": {"deals": [{"cards": 10, "name": "Blitz\u2069", "contract": [{"kind": "set", "min": 3}]}]}}, 400, '"deals", deal 1: "name" must hold printable characters only'),
+    "a meld named with a zero-width space": ("POST", "/api/v1/variants/contract-rummy/rules", {"house": {"deals": [{"cards": 10, "contract": [{"kind": "set", "min": 3, "name": "tr\u200bio"}]}]}}, 400, '"deals", deal 1, part 1: "name" must hold printable characters only'),
+    "a new game's bonus named with an override": ("POST", "/api/v1/games", {"variant": "contract-rummy", "players": ["Ann", "Bob", "Cat"], "house": {"bonuses": [{"name": "\u202e01+", "points": -10}]}}, 400, "must hold printable characters only"),
+    "a player named with an override": ("POST", "/api/v1/games", {"variant": "push", "players": ["Ann", "Bob\u202e", "Cat", "Dan"]}, 400, "cannot be shown"),
+    "a team named with an isolate": ("POST", "/api/v1/games", {"variant": "push", "players": ["Ann", "Bob", "Cat", "Dan"], "teams": ["\u2067We", "They"]}, 400, "cannot be shown"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body", "status", "sentence"), HOSTILE.values(), ids=HOSTILE.keys()
+)
+def test_hostile_json_and_text_get_the_fields_sentence(client, method, path, body, status, sentence):  # fmt: skip
+    if isinstance(body, dict):
+        response = client.open(path, method=method, json=body)
+    else:
+        response = client.open(path, method=method, data=body, content_type="application/json")
+    assert_error(response, status, sentence)
+
+
+def test_a_bonus_reason_with_an_override_is_a_400_and_records_nothing(client):
+    game = client.post("/api/v1/games", json={"variant": "push", "players": ["Ann", "Bob", "Cat", "Dan"]}).get_json()  # fmt: skip
+    deal = {"went_out": "Ann", "points": {"Bob": 5, "Dan": 5}, "adjust": {"Ann": -10}, "adjust_reasons": {"Ann": "cut\u202e01+"}}  # fmt: skip
+    path = f"/api/v1/games/{game['id']}/deals"
+    response = client.post(path, json=deal, headers={"X-Edit-Key": game["edit_key"]})
+    assert_error(response, 400, "the reason for Ann's points holds a character that cannot be shown")  # fmt: skip
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["deals"] == []

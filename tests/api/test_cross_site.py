@@ -67,6 +67,8 @@ FOREIGN = [
     "http://localhost.evil.example",
     "null",
     "http://localhost:8080",
+    "https://localhost:80",  # the same host and port, another scheme: another origin
+    "ws://localhost:80",
 ]
 
 
@@ -120,3 +122,15 @@ def test_behind_a_proxy_the_site_is_the_one_the_phone_asked_for(proxied):
     assert own.status_code == 200
     other = proxied.post(CHECK, json=meld, headers=forwarded | {"Origin": "http://localhost"})
     assert_sentence(other, 403, "another site")
+
+
+@pytest.mark.parametrize(
+    "origin", ["http://referee.example", "http://referee.example:443", "wss://referee.example"]
+)
+def test_behind_a_proxy_another_scheme_is_another_site(proxied, origin):
+    """The scheme the phone used (X-Forwarded-Proto, through ProxyFix) is part of the
+    site: a page served over http:// on the same host and port is another origin."""
+    forwarded = {"X-Forwarded-Host": "referee.example", "X-Forwarded-Proto": "https"}
+    meld = {"variant": "push", "cards": "6D 2S JK"}
+    answer = proxied.post(CHECK, json=meld, headers=forwarded | {"Origin": origin})
+    assert_sentence(answer, 403, "another site")

@@ -47,5 +47,7 @@ def enter_deal(client, game, went_out, status=303, **fields):
 
 
 def text(response):
-    """The page's words, without tags and runs of white space."""
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.data.decode())).strip()
+    """The page's words, without tags and runs of white space (a name's ``<bdi>``,
+    inline, parts no words)."""
+    page = re.sub(r"</?bdi>", "", response.data.decode())
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", page)).strip()

@@ -106,7 +106,7 @@ def test_the_history_lists_finished_games_with_winners_and_wins_per_player(clien
     wins = {
         name: (int(played), int(won))
         for name, played, won in re.findall(
-            r'<th scope="row">([^<]+)</th><td>(\d+)</td><td>(\d+)</td>', history
+            r'<th scope="row"><bdi>([^<]+)</bdi></th><td>(\d+)</td><td>(\d+)</td>', history
         )
     }
     assert wins == {"Ann": (2, 1), "Bob": (2, 1), "Cat": (2, 1), "Dan": (2, 1)}

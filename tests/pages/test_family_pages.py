@@ -67,7 +67,7 @@ def test_a_game_of_eight_players(client):
     page = client.get(game).data.decode()
     assert len(re.findall(r'<tr class="[^"]*">', page)) == 10
     assert '<table class="sheet many">' in page
-    assert '<abbr title="Bartholomew">Bar.</abbr>' in page
+    assert '<abbr title="Bartholomew"><bdi>Bar.</bdi></abbr>' in page
     assert "Ann.: Annabelle · Bar.: Bartholomew" in text(client.get(game))
     # Everyone but Annabelle scores; eight hands fit the pack of three decks.
     enter_deal(client, game, 0, **{f"points_{seat}": str(seat * 5) for seat in range(1, 8)})

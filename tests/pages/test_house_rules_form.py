@@ -239,7 +239,7 @@ def saved_names(client) -> list[str]:
     """The rules the phone offers first on the new-game form."""
     page = client.get("/").data.decode()
     found = re.search(r'<fieldset class="saved-rules">(.*?)</fieldset>', page, re.S)
-    names = re.findall(r"<a [^>]*>([^<]*)</a>", found.group(1)) if found else []
+    names = re.findall(r"<a [^>]*><bdi>([^<]*)</bdi></a>", found.group(1)) if found else []
     return [html.unescape(name) for name in names]
 
 

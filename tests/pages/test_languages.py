@@ -144,9 +144,8 @@ def test_unnamed_teams_are_called_as_the_table_says_them(client):
         },
         headers=SPANISH,
     ).headers["Location"]
-    assert (
-        "Nosotros: Ana &amp; Caro · Ellos: Beto &amp; Dani"
-        in client.get(game, headers=SPANISH).data.decode()
+    assert "Nosotros: Ana &amp; Caro · Ellos: Beto &amp; Dani" in text(
+        client.get(game, headers=SPANISH)
     )
 
 

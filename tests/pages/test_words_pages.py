@@ -103,7 +103,9 @@ def test_short_names_never_read_as_another_name(client):
     Leonardo; the key gives the full names."""
     game = start_game(client, "caribbean-kalooki", SIX)
     page = client.get(game).data.decode()
-    heads = re.findall(r'<th scope="col"[^>]*>(?:<abbr title="([^"]+)">)?([^<]+)', page)[1:]
+    heads = re.findall(r'<th scope="col"[^>]*>(?:<abbr title="([^"]+)">)?(?:<bdi>)?([^<]+)', page)[
+        1:
+    ]
     shown = {full or name: name for full, name in heads}
     assert shown["Leonardo"] == "Leon."
     assert shown["Leona"] == "Leona"
