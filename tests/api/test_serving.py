@@ -29,7 +29,8 @@ def server(tmp_path_factory):
     database: they do not reach the storage); its port and its log."""
     folder = tmp_path_factory.mktemp("serving")
     log = folder / "gunicorn.log"
-    with gunicorn(f"sqlite:///{folder / 'referee.db'}", log) as port:
+    # No head here meets its deadline (a test's slow heads wait as long as it needs).
+    with gunicorn(f"sqlite:///{folder / 'referee.db'}", log, HEAD_SECONDS=600) as port:
         yield port, log
 
 
