@@ -102,7 +102,7 @@ class WholeRequests:
             headers = list(STALLED_HEADERS)
             await send({"type": "http.response.start", "status": 408, "headers": headers})
             await send({"type": "http.response.body", "body": STALLED})
-            return  # (to a client that is gone, gunicorn sends nothing)
+            return  # (to a client that is gone, nothing: ServedConnection logs it as gone)
         body, whole = read
         answer = AnswerInPieces(asyncio.get_running_loop(), closes=not whole)
         self.pool.submit(answer.run, self.app, wsgi_environ(scope, body, whole))
@@ -288,11 +288,12 @@ def wsgi_environ(scope: dict[str, Any], body: bytes, whole: bool) -> dict[str, A
 class ServedConnection(BoundedHeads):
     """gunicorn's HTTP/1.1 protocol for one connection, its heads bounded
     (``BoundedHeads``), with three changes more: its own refusals are JSON
-    sentences; an answer that says ``Connection: close`` (a 413 whose body was not
-    read whole) closes the connection, whatever else gunicorn would have kept it
-    for; and when the worker stops, the connection, if it is idle between
-    requests, is closed within ``STOP_LINGER`` rather than at the end of its
-    keep-alive."""
+    sentences (to a client that has left, none: it is logged as gone, not as the
+    500 gunicorn would answer a request the app never answered); an answer that
+    says ``Connection: close`` (a 413 whose body was not read whole) closes the
+    connection, whatever else gunicorn would have kept it for; and when the worker
+    stops, the connection, if it is idle between requests, is closed within
+    ``STOP_LINGER`` rather than at the end of its keep-alive."""
 
     app_closes = False  # the answer being written said Connection: close
 
@@ -332,6 +333,9 @@ class ServedConnection(BoundedHeads):
     ) -> None:
         peer = self.transport.get_extra_info("peername") if self.transport else None
         address = (peer or ("",))[0]
+        if self._closed:  # the client left before its request was whole: nobody to answer
+            self.log.info("a client at %s left before its request was answered", address)
+            return
         self.log.warning("refused a request from %s: %s %s", address, status, message)
         body = json.dumps({"error": REFUSALS.get(status, UNEXPECTED)}).encode()
         reason = HTTPStatus(status).phrase
