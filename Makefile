@@ -86,7 +86,7 @@ bench: install
 	$(BIN)/python benchmarks/pages.py
 	$(BIN)/python benchmarks/load.py                        # 200, 1,000, 2,000 phones; the floor
 	$(BIN)/python benchmarks/load.py --servers 2 --phones 2000 --floor-seconds 0  # scaled out
-	$(BIN)/python benchmarks/slow_clients.py                # a cheap GET beside 200 slow connections
+	$(BIN)/python benchmarks/slow_clients.py                # a cheap GET beside 200 slow connections, 2,000 large heads
 	$(BIN)/python benchmarks/solves.py                      # a cheap GET beside 16 worst-case solves
 
 clean:

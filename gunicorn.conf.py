@@ -24,6 +24,20 @@ purpose) holds a socket, never a thread (docs/deploying.md, "Slow clients").
 An idle kept-alive connection waits in the loop too, so 2,000 phones cost no
 threads. This worker takes every connection the process may open (its open-file
 limit, ``ulimit -n``); it has no ``worker_connections`` of its own.
+
+A request's head (request line and headers) is bounded as nginx bounds it, in
+four buffers of 8 KB: a request line of at most 8 KB (``limit_request_line``),
+header lines of at most 8 KB each (``limit_request_field_size``), and 32 KB in
+all (the app's ``HEAD_BYTES``), which must arrive within 20 s of its first byte
+(``HEAD_SECONDS``; referee/plumbing/heads.py, with the count of heads coming
+from one address). The count of header lines (``limit_request_fields``) stays
+at gunicorn's 100: the 32 KB decide first. The app's own longest request line
+is 4,044 bytes (the language switch on a rules card's share page: a card is at
+most 4,000 characters, and the switch names the page to come back to), 50 bytes
+under gunicorn's default of 4,094; its longest header lines are that page's
+address again, as ``Referer`` and htmx's ``HX-Current-URL`` (about 4.1 KB each),
+beside a phone's cookie of about 200 bytes, so a phone's largest head is about
+14 KB: each part under half of its limit.
 """
 
 workers = 2
@@ -31,6 +45,10 @@ threads = 4  # the app's: each worker runs a request on one of these once it has
 # gunicorn's asyncio worker, serving the WSGI app on threads; its refusals are JSON.
 worker_class = "referee.plumbing.serving.WholeRequestsWorker"
 keepalive = 10
+# The head of a request: see above (and HEAD_BYTES, HEAD_SECONDS in the app's settings).
+limit_request_line = 8190
+limit_request_field_size = 8190
+limit_request_fields = 100
 # No access log of gunicorn's own: the app writes one line per request (referee/plumbing/logs.py).
 
 # No control socket (gunicorn 25.1 and later open one, for `gunicornc`, at the same

@@ -86,6 +86,17 @@ def dies_with_this_process(signum):
     return preexec
 
 
+def wait_for(condition, what, patience=60):
+    """Return once ``condition()`` holds (asked every 10 ms); fail after ``patience``
+    seconds, a guard against a hang, not a measure."""
+    done = threading.Event()
+    for _ in range(patience * 100):
+        if condition():
+            return
+        done.wait(0.01)
+    raise AssertionError(f"waited {patience} s for {what}")
+
+
 DATABASES = ["sqlite"] + (["postgresql"] if os.environ.get("TEST_DATABASE_URL") else [])
 
 

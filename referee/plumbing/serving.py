@@ -33,15 +33,17 @@ import json
 import logging
 import sys
 import threading
+from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
+from http import HTTPStatus
 from typing import Any
 from urllib.parse import unquote_to_bytes
 
-from gunicorn.asgi.protocol import ASGIProtocol
 from gunicorn.workers import gasgi
 
 from .extensions import MAX_BODY_BYTES
+from .heads import BoundedHeads, HeadLimits
 
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
@@ -51,7 +53,9 @@ Send = Callable[[dict[str, Any]], Awaitable[None]]
 REFUSALS: dict[int, str] = {
     400: "the request is not well-formed HTTP; send it again as a plain HTTP/1.1 request "
     "(a JSON body with its Content-Length)",
+    408: "the request's headers did not all arrive in time; send it again",
     414: "the address is longer than the server reads; send the data in a request body",
+    429: "too many requests from your address are still on their way; try again in a second",
     431: "the request's headers are larger than the server reads; send fewer or shorter ones",
     501: "the request's body is sent in a transfer coding the server does not read; "
     "send it with a Content-Length",
@@ -98,7 +102,7 @@ class WholeRequests:
             headers = list(STALLED_HEADERS)
             await send({"type": "http.response.start", "status": 408, "headers": headers})
             await send({"type": "http.response.body", "body": STALLED})
-            return  # (to a client that is gone, gunicorn sends nothing)
+            return  # (to a client that is gone, nothing: ServedConnection logs it as gone)
         body, whole = read
         answer = AnswerInPieces(asyncio.get_running_loop(), closes=not whole)
         self.pool.submit(answer.run, self.app, wsgi_environ(scope, body, whole))
@@ -281,13 +285,15 @@ def wsgi_environ(scope: dict[str, Any], body: bytes, whole: bool) -> dict[str, A
     return environ
 
 
-class ServedConnection(ASGIProtocol):  # type: ignore[misc]
-    """gunicorn's HTTP/1.1 protocol for one connection, with three changes: its own
-    refusals are JSON sentences; an answer that says ``Connection: close`` (a 413
-    whose body was not read whole) closes the connection, whatever else gunicorn
-    would have kept it for; and when the worker stops, the connection, if it is
-    idle between requests, is closed within ``STOP_LINGER`` rather than at the end
-    of its keep-alive."""
+class ServedConnection(BoundedHeads):
+    """gunicorn's HTTP/1.1 protocol for one connection, its heads bounded
+    (``BoundedHeads``), with three changes more: its own refusals are JSON
+    sentences (to a client that has left, none: it is logged as gone, not as the
+    500 gunicorn would answer a request the app never answered); an answer that
+    says ``Connection: close`` (a 413 whose body was not read whole) closes the
+    connection, whatever else gunicorn would have kept it for; and when the worker
+    stops, the connection, if it is idle between requests, is closed within
+    ``STOP_LINGER`` rather than at the end of its keep-alive."""
 
     app_closes = False  # the answer being written said Connection: close
 
@@ -326,9 +332,13 @@ class ServedConnection(ASGIProtocol):  # type: ignore[misc]
         self, status: int, message: str, extra_headers: Iterable[tuple[str, str]] = ()
     ) -> None:
         peer = self.transport.get_extra_info("peername") if self.transport else None
-        self.log.warning("refused a request from %s: %s %s", (peer or ("",))[0], status, message)
+        address = (peer or ("",))[0]
+        if self._closed:  # the client left before its request was whole: nobody to answer
+            self.log.info("a client at %s left before its request was answered", address)
+            return
+        self.log.warning("refused a request from %s: %s %s", address, status, message)
         body = json.dumps({"error": REFUSALS.get(status, UNEXPECTED)}).encode()
-        reason = {500: "Internal Server Error"}.get(status) or self._get_reason_phrase(status)
+        reason = HTTPStatus(status).phrase
         extra = "".join(f"{name}: {value}\r\n" for name, value in extra_headers)
         head = (
             f"HTTP/1.1 {status} {reason}\r\nContent-Type: application/json\r\n"
@@ -344,6 +354,8 @@ class WholeRequestsWorker(gasgi.ASGIWorker):  # type: ignore[misc]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.connections: set[ServedConnection] = set()
+        self.head_limits = HeadLimits()  # the app's, once it is loaded
+        self.unfinished: Counter[str] = Counter()  # heads coming, by address (BoundedHeads)
 
     @classmethod
     def check_config(cls, cfg: Any, log: Any) -> None:
@@ -362,4 +374,5 @@ class WholeRequestsWorker(gasgi.ASGIWorker):  # type: ignore[misc]
 
     def load_wsgi(self) -> None:
         super().load_wsgi()
+        self.head_limits = HeadLimits.of(getattr(self.asgi, "config", {}))
         self.asgi = WholeRequests(self.asgi, threads=self.cfg.threads)

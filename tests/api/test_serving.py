@@ -13,6 +13,7 @@ import socket
 
 import pytest
 
+from ..conftest import wait_for
 from .conftest import gunicorn
 
 PATIENCE = 120  # a guard against a hang, not a measure of speed
@@ -29,7 +30,8 @@ def server(tmp_path_factory):
     database: they do not reach the storage); its port and its log."""
     folder = tmp_path_factory.mktemp("serving")
     log = folder / "gunicorn.log"
-    with gunicorn(f"sqlite:///{folder / 'referee.db'}", log) as port:
+    # No head here meets its deadline (a test's slow heads wait as long as it needs).
+    with gunicorn(f"sqlite:///{folder / 'referee.db'}", log, HEAD_SECONDS=600) as port:
         yield port, log
 
 
@@ -205,6 +207,24 @@ def test_a_body_that_stops_coming_is_a_json_408(tmp_path):
     with gunicorn(database, tmp_path / "gunicorn.log", "--timeout", "10") as port:
         request = post("/api/v1/melds/check", f"Content-Length: {len(MELD)}".encode())
         assert_refused((port, tmp_path / "gunicorn.log"), request + MELD[:5], 408)
+
+
+def test_a_client_gone_in_the_middle_of_its_body_is_logged_as_gone_not_as_a_500(server):
+    """Nothing is answered to a client that hung up before its body was whole:
+    the log says it left, and nothing in it reads as a server error."""
+    port, log = server
+    left = "a client at 127.0.0.1 left before its request was answered"
+    before = log.read_text().count(left)
+    request = post("/api/v1/melds/check", f"Content-Length: {len(MELD)}".encode())
+    for _ in range(3):
+        with connect(port) as sock:
+            sock.sendall(request + MELD[:5])
+
+    def all_gone():
+        return log.read_text().count(left) == before + 3
+
+    wait_for(all_gone, "three clients logged as gone", PATIENCE)
+    assert not [line for line in log.read_text().splitlines() if " 500 " in line]
 
 
 def test_behind_a_proxy_the_app_reads_the_phones_address_and_logs_each_request(tmp_path):

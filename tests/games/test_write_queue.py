@@ -10,20 +10,11 @@ import pytest
 from referee.storage import database as storage
 from referee.storage.writers import WriteQueue
 
-from ..conftest import build_app, dispose
+from ..conftest import build_app, dispose, wait_for
 from .test_sheet import Game
 
 DEAL = {"went_out": "Ann", "points": {"Bob": 10, "Dan": 10}}
 PATIENCE = 60  # seconds: a guard against a hang, not a measure
-
-
-def wait_for(condition, what):
-    done = threading.Event()
-    for _ in range(PATIENCE * 100):
-        if condition():
-            return
-        done.wait(0.01)
-    raise AssertionError(f"waited {PATIENCE} s for {what}")
 
 
 def test_writers_in_one_process_wait_in_the_apps_queue_while_one_writes(tmp_path):
