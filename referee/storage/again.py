@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from ..plumbing.extensions import db
 from . import games, phones, sealing
@@ -75,6 +76,10 @@ def _make_next(
     db.session.flush()  # the next game's row before the rows that name it
     game.next_game = following.id
     game.next_key = sealing.seal(key, secret, SEALED_FOR, game.id, editor)
+    # A change to the game: every phone following its sheet is drawn the way to the
+    # next one at its next poll.
+    game.version += 1
+    game.updated_at = datetime.now(UTC)
     phones.put(token, following.id, "started", secret, key)
     return following.id
 

@@ -230,3 +230,17 @@ def test_two_phones_tapping_play_again_at_once_start_one_game(stored_pages, taps
     assert games_stored(stored_pages) == 2
     for phone in (starter, joiner):
         assert "Enter deal 1" in text(phone.get(new))
+
+
+def test_a_follower_s_sheet_leads_to_the_next_game_once_the_table_plays_again(stored_pages):
+    """Play again changes the game: a follower's poll is answered the sheet anew, with
+    the way to the game the table went on to."""
+    game, starter, _joiner, follower = table_of_three(stored_pages)
+    poll = {"HX-Request": "true"}
+    before = follower.get(game, headers=poll)
+    assert "Next game" not in text(before)
+    new = starter.post(f"{game}/again").headers["Location"]
+    after = follower.get(game, headers=poll | {"If-None-Match": before.headers["ETag"]})
+    assert after.status_code == 200
+    assert f'href="{new}">Next game</a>' in after.data.decode()
+    assert "Next game" not in text(starter.get(game))  # an editor's button plays again
