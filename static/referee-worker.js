@@ -1,9 +1,12 @@
 // The referee on the phone: a Web Worker running the rules core, the same Python
 // package the server runs, on Pyodide. It starts when a page sends it where the
 // runtime and the rules bundle are ({start: {runtime, rules}}), and answers
-// {ready: true} once the rules core is imported. Nothing of a rule is decided here.
-// The runtime and the bundle are named by their version and content, so what the
-// browser keeps of them is always right (referee/pages/phone_referee.py).
+// {ready: true} once the rules core is imported. Then it draws the meld checker's
+// part of the page for an address the server could not answer
+// ({draw: {query, language, root}}: {html, state}), as the server draws it
+// (referee/pages/on_the_phone.py). Nothing of a rule is decided here. The runtime
+// and the bundle are named by their version and content, so what the browser
+// keeps of them is always right (referee/pages/phone_referee.py).
 
 const BUNDLE = "/bundle"; // where the rules bundle is unpacked, put first on sys.path
 
@@ -22,19 +25,34 @@ async function start(runtime, rules) {
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(BUNDLE)})`);
   pyodide.pyimport("referee.rules");
   self.pyodide = pyodide; // the running interpreter, for a look from the browser's tools
-  return pyodide;
+  return pyodide.pyimport("referee.pages.on_the_phone").PhoneChecker;
+}
+
+const phones = new Map(); // one checker drawer for each server root a page names
+
+async function draw({ query, language, root }) {
+  const PhoneChecker = await started;
+  if (!phones.has(root)) phones.set(root, PhoneChecker(root));
+  const drawn = phones.get(root).draw_check(query, language);
+  try {
+    return drawn.toJs({ dict_converter: Object.fromEntries });
+  } finally {
+    drawn.destroy();
+  }
 }
 
 self.addEventListener("message", async (event) => {
-  const { id, start: where } = event.data;
+  const { id, start: where, draw: asked } = event.data;
   try {
     if (where) {
       started = started || start(where.runtime, where.rules);
       await started;
       self.postMessage({ id, ready: true });
+    } else if (asked) {
+      self.postMessage({ id, drawn: await draw(asked) });
     }
   } catch (error) {
-    started = null; // a later page may try again
+    if (where) started = null; // a later page may try again
     self.postMessage({ id, error: String(error) });
   }
 });

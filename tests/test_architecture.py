@@ -8,11 +8,13 @@ package root, which only builds the app.
 import ast
 import importlib
 import pkgutil
+import sys
 from pathlib import Path
 
 import pytest
 
 import referee
+from referee.pages.phone_referee import ON_THE_PHONE
 
 PACKAGE = Path(referee.__file__).parent
 
@@ -130,6 +132,30 @@ def test_the_pages_draw_no_answer_of_the_api(module):
     of its own where it needs more (referee.pages.meld_checker)."""
     answers = [name for name in imports(module) if name.split(".")[:2] == ["referee", "schemas"]]
     assert not answers, f"{module} imports {answers}"
+
+
+#: What the phone runs beside the rules core: the meld checker's own modules
+#: (referee.pages.phone_referee.ON_THE_PHONE), with Jinja2 and MarkupSafe.
+PHONE_MODULES = [f"referee.pages.{name}" for name in ON_THE_PHONE]
+ON_THE_PHONE_TOO = ("jinja2", "markupsafe")
+
+
+@pytest.mark.parametrize("module", PHONE_MODULES)
+def test_what_runs_on_the_phone_imports_only_what_the_bundle_holds(module):
+    """The rules bundle holds the core, these modules, Jinja2 and MarkupSafe: a
+    module of them importing Flask, the storage or any other page would not load on
+    the phone."""
+    outside = [
+        name
+        for name in imports(module)
+        if name.split(".")[0] not in (*sys.stdlib_module_names, "referee", *ON_THE_PHONE_TOO)
+        or (
+            name.startswith("referee")
+            and not name.startswith("referee.rules")
+            and name not in PHONE_MODULES
+        )
+    ]
+    assert not outside, f"{module} imports {outside}, which the phone has not"
 
 
 #: The storage (docs/architecture.md, floor 2) knows no HTTP: its refusals are plain

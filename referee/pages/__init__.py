@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from flask import Flask
 
+from ..plumbing.sentences import request_words
 from . import (
     app_shell,
     buys,
@@ -21,14 +22,19 @@ from . import (
     phone_referee,
     share,
     sheet,
+    speech,
     table_rules,
 )
 
 
 def register(app: Flask) -> None:
     """Register every page's blueprint and the templates' filters on the app (the
-    sheet's unchanged poll is answered in front of the app: ``create_app``)."""
-    filters.register(app)
+    sheet's unchanged poll is answered in front of the app: ``create_app``). What
+    runs on the phone too speaks the request's language (:mod:`.speech`)."""
+    speech.speak_with(request_words)
+    app.context_processor(filters.template_words)
+    app.jinja_env.filters.update(filters.FILTERS)
+    app.jinja_env.globals.update(filters.GLOBALS)
     for blueprint in (
         games.bp,
         table_rules.bp,

@@ -11,16 +11,16 @@ from flask import Blueprint, make_response, redirect, request, url_for
 
 from ..plumbing import solves
 from ..plumbing.sentences import request_words
-from ..rules import DealRule, Ruleset
 from ..rules.words import deal_words
 from ..storage import games
+from ..storage.database import Refused
 from . import phone_memory
+from .check_page import check_page, chosen_deal
 from .checker_views import Checker
 from .games import chosen_variant
 from .htmx import fragment, from_htmx
 from .keypad import KEY_SUITS, RANKS
 from .meld_checker import run_checker
-from .words import families
 
 bp = Blueprint("checker", __name__)
 
@@ -43,7 +43,7 @@ def _page(checker: Checker, endpoint: str, url_args: dict[str, Any], **context: 
         **context,
     )
     response = make_response(html)
-    if checker.refusal is not None:  # too many solves at once: the page says so, and when
+    if isinstance(checker.refusal, Refused):  # too many solves at once: the page says so, when
         response.status_code = checker.refusal.status
         response.headers["Retry-After"] = str(checker.refusal.retry_after)
     if from_htmx():
@@ -55,44 +55,17 @@ def _page(checker: Checker, endpoint: str, url_args: dict[str, Any], **context: 
 def check() -> Any:
     """The checker without a game: one meld, a lay-off or a rescue under the rules
     chosen; with a deal chosen too, the initial meld against its contract and My
-    hand (the hand solver), as in a game."""
+    hand (the hand solver), as in a game. Worked out with no request in sight
+    (:mod:`.check_page`), as the phone works it out offline."""
     variant = chosen_variant(request.args.get("variant"))
-    rules = variant.ruleset()
-    deal = _chosen_deal(rules, request.args.get("deal"))
-    checker = run_checker(
+    page = check_page(
+        variant,
         request.args,
         request.args.getlist("melds"),
-        rules,
-        deal=deal.number if deal else None,
         solving=solves.solving,
+        refusals=(Refused,),
     )
-    state_args: dict[str, Any] = {"variant": variant.id} if variant.id != "push" else {}
-    if deal is not None:
-        state_args["deal"] = deal.number
-    words = request_words()
-    return _page(
-        checker,
-        "checker.check",
-        state_args,
-        variant=variant,
-        families=families(words),
-        rules=rules,
-        game=None,
-        deal=deal,
-        contract_text=deal_words(words, rules, deal) if deal else "",
-        deals=[(each, deal_words(words, rules, each)) for each in rules.deals],
-    )
-
-
-def _chosen_deal(rules: Ruleset, number: str | None) -> DealRule | None:
-    """The deal the address names, if the game has it (an address that names no
-    deal of the game checks melds alone, as before a deal is chosen)."""
-    # Decimal digits only ("²" is a digit int() refuses), and few of them.
-    if not (number and number.isdecimal() and len(number) <= 3):
-        return None
-    if not 1 <= int(number) <= len(rules.deals):
-        return None
-    return rules.deal(int(number))
+    return _page(page.checker, "checker.check", page.url_args, **page.context)
 
 
 @bp.get("/games/<game_id>/check")
@@ -104,7 +77,7 @@ def game_check(game_id: str) -> Any:
     # last one first).
     deal = rules.deal(sheet.next_deal() if not sheet.finished else len(rules.deals))
     if sheet.finished:
-        deal = _chosen_deal(rules, request.args.get("deal")) or deal
+        deal = chosen_deal(rules, request.args.get("deal")) or deal
     fields = request.args.to_dict()
     fields.setdefault("mode", "contract")
     checker = run_checker(
@@ -114,6 +87,7 @@ def game_check(game_id: str) -> Any:
         len(game.players),
         deal.number,
         solving=solves.solving,
+        refusals=(Refused,),
     )
     words = request_words()
     return _page(

@@ -11,9 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from flask_babel import gettext, ngettext
-
-from ..plumbing.sentences import request_words
 from ..rules import (
     Card,
     Declaration,
@@ -29,8 +26,9 @@ from ..rules.cards import rank_token
 from ..rules.contracts import ContractVerdict
 from ..rules.rescue import exchange_of, exchange_rule
 from ..rules.words import count_word, points_words, reading_title
-from ..storage.database import Refused
 from .keypad import Tray
+from .speech import gettext, ngettext
+from .speech import words as spoken
 from .words import exchange_words
 
 MODES = ("meld", "layoff", "rescue", "contract", "hand")
@@ -64,7 +62,7 @@ class ReadingView:
             low = rank_token(reading.low)
             return cls(
                 kind="run",
-                title=reading_title(request_words(), reading),
+                title=reading_title(spoken(), reading),
                 key=f"run:{reading.suit}:{low}",
                 suit=reading.suit,
                 cards=tuple(
@@ -75,7 +73,7 @@ class ReadingView:
         rank = rank_token(reading.rank)
         return cls(
             kind="set",
-            title=reading_title(request_words(), reading),
+            title=reading_title(spoken(), reading),
             key=f"set:{rank}",
             rank=rank,
         )
@@ -94,7 +92,7 @@ class VerdictView:
 
     @classmethod
     def of(cls, verdict: MeldVerdict) -> VerdictView:
-        words = request_words()
+        words = spoken()
         return cls(
             legal=verdict.legal,
             needs_declaration=verdict.needs_declaration,
@@ -118,7 +116,7 @@ class ContractView:
 
     @classmethod
     def of(cls, verdict: ContractVerdict) -> ContractView:
-        words = request_words()
+        words = spoken()
         return cls(
             met=verdict.met,
             melds=[VerdictView.of(meld) for meld in verdict.melds],
@@ -173,7 +171,7 @@ class RescueView:
 
     @classmethod
     def of(cls, verdict: RescueVerdict) -> RescueView:
-        words = request_words()
+        words = spoken()
         return cls(
             legal=verdict.legal,
             needs_declaration=verdict.needs_declaration,
@@ -210,7 +208,7 @@ class ExchangeView:
     @classmethod
     def of(cls, rules: Ruleset) -> ExchangeView:
         name, refused = exchange_words(rules)
-        rule = request_words().reason(exchange_rule(rules))
+        rule = spoken().reason(exchange_rule(rules))
         return cls(name, refused, rule[0].upper() + rule[1:] + ".", exchange_of(rules).most_cards)
 
 
@@ -271,8 +269,9 @@ class Checker:
     #: A hand too long to solve, or one the server could not take just now: said
     #: beside the tray.
     tray_error: str = ""
-    #: The server's refusal to solve the hand just now (too many solves at once).
-    refusal: Refused | None = None
+    #: The server's refusal to solve the hand just now (too many solves at once):
+    #: one of the ``refusals`` the checker was run with.
+    refusal: Exception | None = None
     verdict: VerdictView | None = None
     contract: ContractView | None = None
     #: Rescue: the verdict as the page shows it.
@@ -304,7 +303,7 @@ class Checker:
             return ""
         if not solution.met:
             return self.short_text
-        words = request_words()
+        words = spoken()
         n = len(solution.melds)
         melds = ngettext("%(count)s meld", "%(count)s melds", n, count=count_word(words, n))
         if not solution.left:
@@ -350,7 +349,7 @@ def short_text(solution: SolutionView) -> str:
     """
     if solution.met:
         return ""
-    words = request_words()
+    words = spoken()
     if solution.short != 1:
         count = count_word(words, solution.short)
         return str(gettext("%(count)s cards short", count=count[:1].upper() + count[1:]))

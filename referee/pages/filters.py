@@ -1,5 +1,6 @@
 """Template filters: cards as coloured chips, the referee's sentences for people, a
-game's name, a name the table typed isolated where it is drawn."""
+game's name, a name the table typed isolated where it is drawn. They speak through
+:mod:`.speech`, so the checker drawn on the phone uses them too."""
 
 from __future__ import annotations
 
@@ -7,15 +8,14 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from flask import Flask
-from flask_babel import pgettext
 from markupsafe import Markup
 
-from ..plumbing.sentences import request_words
 from ..rules import VARIANTS
 from ..rules.cards import SUIT_SYMBOLS
 from ..rules.melds import Reading
 from ..rules.words import Words, option_words, points_words, said_reading
+from .speech import pgettext
+from .speech import words as spoken
 from .words import own_word
 
 _CARD_CODE = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
@@ -58,12 +58,12 @@ def game_name(game: Any) -> str:
 
 def points(count: int) -> str:
     """``"1 point"``, ``"25 points"``, in the request's language."""
-    return points_words(request_words(), count)
+    return points_words(spoken(), count)
 
 
 def listed(items: Sequence[str], last: str = "and") -> str:
     """``"Ann, Bob and Cat"``, in the request's language."""
-    return request_words().listed(items, last)
+    return spoken().listed(items, last)
 
 
 def sheet_total(total: int) -> str:
@@ -74,30 +74,30 @@ def sheet_total(total: int) -> str:
 def reading_words(reading: Reading) -> str:
     """A reading of a meld without its article ("set of sixes"), in the request's
     language."""
-    return said_reading(request_words(), reading, article=False)
+    return said_reading(spoken(), reading, article=False)
 
 
 def option_label(name: str, english: str) -> str:
     """A game's option on the new-game form (``variants.OPTIONS``), in the request's
     language; ``english``, its description, where the words know no other."""
-    return option_words(request_words(), name, english)
+    return option_words(spoken(), name, english)
 
 
 def template_words() -> dict[str, Words]:
     """``words``: the rules core's words in the request's language, for every template
     to hand to what the rules say (``rules.players_text(words)``)."""
-    return {"words": request_words()}
+    return {"words": spoken()}
 
 
-def register(app: Flask) -> None:
-    app.context_processor(template_words)
-    app.add_template_global(reading_words, "reading_words")
-    app.add_template_global(option_label, "option_label")
-    app.add_template_filter(chip, "chip")
-    app.add_template_filter(bdi, "bdi")
-    app.add_template_filter(suited, "suited")
-    app.add_template_filter(sheet_total, "sheet_total")
-    app.add_template_filter(game_name, "game_name")
-    app.add_template_filter(points, "points")
-    app.add_template_filter(listed, "listed")
-    app.add_template_global(own_word, "own_word")
+#: The templates' filters and globals, by name: the app's (``referee.pages.register``)
+#: and the phone's (:mod:`.on_the_phone`), the same.
+FILTERS = {
+    "chip": chip,
+    "bdi": bdi,
+    "suited": suited,
+    "sheet_total": sheet_total,
+    "game_name": game_name,
+    "points": points,
+    "listed": listed,
+}
+GLOBALS = {"reading_words": reading_words, "option_label": option_label, "own_word": own_word}

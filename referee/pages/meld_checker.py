@@ -27,9 +27,6 @@ from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
 from typing import NamedTuple
 
-from flask_babel import gettext
-
-from ..plumbing.sentences import request_words, sentence_of
 from ..rules import (
     CardError,
     Declaration,
@@ -44,7 +41,6 @@ from ..rules import (
 from ..rules.rescue import exchange_of, natural_cards
 from ..rules.solver import MAX_HAND
 from ..rules.words import count_word
-from ..storage.database import Refused
 from .checker_views import (
     MODES,
     NEEDS_A_DEAL,
@@ -59,11 +55,15 @@ from .checker_views import (
     declaration,
 )
 from .keypad import Tray, whole_number
+from .speech import gettext, sentence_of
+from .speech import words as spoken
 
 MAX_MELDS = 8  # melds done so far in a contract check
 
 #: What a solve runs within: the server's limit on solves at once, or nothing.
 Solving = Callable[[], AbstractContextManager[object]]
+#: What that limit refuses a solve with (the server's refusals, each with its status).
+Refusals = tuple[type[Exception], ...]
 
 
 def run_checker(
@@ -73,13 +73,15 @@ def run_checker(
     players: int | None = None,
     deal: int | None = None,
     solving: Solving = nullcontext,
+    refusals: Refusals = (),
 ) -> Checker:
     """The checker after the press in ``fields``, with its verdict. ``melds`` are the
     melds done so far of a contract check; ``deal`` is the game's deal (a contract
     check needs one; one meld is judged as put down in it, which the rules core
     holds to its contract where the game puts no new meld down after the initial
     meld, R59). A hand is solved within ``solving`` (the server's limit on solves
-    at once), which may refuse it: the checker then says why (``refusal``)."""
+    at once), which may refuse it with one of ``refusals``: the checker then says
+    why (``refusal``)."""
     mode = _mode(fields.get("mode", "meld"), deal)
     into = _into(fields.get("into"), mode)
     checker = Checker(
@@ -98,7 +100,7 @@ def run_checker(
         checker.mode = "meld"
     declare = declaration(checker.declare) if checker.declare else None
     try:
-        JUDGES[checker.mode](checker, Asked(rules, declare, players, deal, solving))
+        JUDGES[checker.mode](checker, Asked(rules, declare, players, deal, solving, refusals))
     except RulesError as error:
         checker.error = sentence_of(error)
     checker.hint = _hint(checker)
@@ -157,6 +159,7 @@ class Asked(NamedTuple):
     players: int | None
     deal: int | None
     solving: Solving = nullcontext
+    refusals: Refusals = ()
 
 
 def _judge_meld(checker: Checker, asked: Asked) -> None:
@@ -213,7 +216,7 @@ def _judge_hand(checker: Checker, asked: Asked) -> None:
         try:
             with asked.solving():
                 _solve(checker, asked.rules, asked.deal, asked.players)
-        except Refused as refusal:  # too many solves at once: ask again in a moment
+        except asked.refusals as refusal:  # too many solves at once: ask again in a moment
             checker.tray_error = str(refusal)
             checker.refusal = refusal
 
@@ -260,7 +263,7 @@ def _rescue(
             if most == 1
             else gettext(
                 "your natural cards are %(most)s at most: tap a chip to take the others back",
-                most=count_word(request_words(), most),
+                most=count_word(spoken(), most),
             )
         )
     else:

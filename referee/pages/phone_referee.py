@@ -12,9 +12,12 @@ holds, so a phone may keep them for good and never mixes an old one with new pag
   module goes out as 2.7 MB, and no request spends half a minute of a core
   compressing it.
 - **the rules bundle**, ``/rules/<digest>.zip``: the rules core with its compiled
-  catalogs (so the phone speaks the table's language) under a ``referee`` package of
-  its own, since the app's package root imports Flask. The digest is of the bundle's
-  content: a new release of the rules is a new address.
+  catalogs (so the phone speaks the table's language), the meld checker's own
+  modules and the templates of its part of the page (:mod:`.on_the_phone` draws it
+  offline), and Jinja2 with MarkupSafe (pure Python, as this server runs them),
+  under ``referee`` and ``referee.pages`` package roots of their own, since the
+  app's import Flask. The digest is of the bundle's content: a new release of the
+  rules is a new address.
 
 Neither is sent before a page asks for it, and a page asks only once it is idle
 (``static/referee-worker.js``).
@@ -24,6 +27,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import importlib
 import io
 import zipfile
 from dataclasses import dataclass
@@ -53,8 +57,28 @@ COPIES = {"br": ".br", "gzip": ".gz"}
 FOR_GOOD = "public, max-age=31536000, immutable"
 
 PACKAGE = ROOT / "referee"
-#: The bundle's own package root: the rules core needs nothing of the app's.
-BUNDLE_ROOT = b'"""The rules core on the phone, without the web app around it."""\n'
+#: The bundle's own package roots: what runs on the phone needs nothing of the app's.
+BUNDLE_ROOTS = {
+    "referee/__init__.py": b'"""The rules core on the phone, with no web app around it."""\n',
+    "referee/pages/__init__.py": b'"""The checker\'s part of the page, drawn on the phone."""\n',
+}
+#: The modules of the pages that run on the phone too: the meld checker and what it
+#: draws with. They import nothing but the rules core, each other, Jinja2 and
+#: MarkupSafe (tests/test_architecture.py holds them to it).
+ON_THE_PHONE = (
+    "speech",
+    "keypad",
+    "words",
+    "checker_views",
+    "meld_checker",
+    "check_page",
+    "filters",
+    "on_the_phone",
+)
+#: The templates of the checker's part of the page (:mod:`.on_the_phone`).
+PHONE_TEMPLATES = ("_checker.html", "macros.html", "_solution.html")
+#: The libraries the phone draws with, from this server's own installation.
+PHONE_LIBRARIES = ("jinja2", "markupsafe")
 
 
 @dataclass(frozen=True)
@@ -65,14 +89,31 @@ class Bundle:
     digest: str
 
 
+def bundled_files(package: Path = PACKAGE) -> dict[str, bytes]:
+    """What the bundle holds, by its path there: the rules core and its compiled
+    catalogs, the checker's modules and templates, Jinja2 and MarkupSafe."""
+    root = package.parent
+    files = dict(BUNDLE_ROOTS)
+    paths = [
+        *sorted((package / "rules").rglob("*.py")),
+        *sorted((package / "translations").glob("*/LC_MESSAGES/messages.mo")),
+        *[package / "pages" / f"{name}.py" for name in ON_THE_PHONE],
+        *[root / "templates" / name for name in PHONE_TEMPLATES],
+    ]
+    for path in paths:
+        if path.is_file():
+            files[path.relative_to(root).as_posix()] = path.read_bytes()
+    for library in PHONE_LIBRARIES:
+        folder = Path(importlib.import_module(library).__file__ or "").parent
+        for path in sorted(folder.glob("*.py")):  # the pure Python: no C speedups there
+            files[f"{library}/{path.name}"] = path.read_bytes()
+    return files
+
+
 def build_bundle(package: Path = PACKAGE) -> Bundle:
-    """The rules core's modules and compiled catalogs as a zip a worker unpacks,
-    the same bytes for the same files (no dates in it)."""
-    files = {"referee/__init__.py": BUNDLE_ROOT}
-    for path in sorted((package / "rules").rglob("*.py")):
-        files[path.relative_to(package.parent).as_posix()] = path.read_bytes()
-    for path in sorted((package / "translations").glob("*/LC_MESSAGES/messages.mo")):
-        files[path.relative_to(package.parent).as_posix()] = path.read_bytes()
+    """What runs on the phone as a zip a worker unpacks (:func:`bundled_files`), the
+    same bytes for the same files (no dates in it)."""
+    files = bundled_files(package)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
         for name, content in files.items():

@@ -2,7 +2,7 @@
 own word, names short enough for a sheet of eight players on a phone, the lines the
 sums above the keypad take. Nothing here decides a rule or says one: the rules core's
 :mod:`~referee.rules.words` says every sentence (a deal's contract, card values, the
-winner, the house rules), in the request's language.
+winner, the house rules), in the language spoken (:mod:`.speech`).
 """
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from ..plumbing.sentences import request_words
 from ..rules import VARIANTS, Ruleset, Variant
 from ..rules.push import PUSH_FAMILY
 from ..rules.ruleset import Kind, MeldWords
 from ..rules.scoring import Sheet
 from ..rules.words import Words, exchange_tab_words, family_names, meld_word_messages
+from .speech import words as spoken
 
 
 def families(words: Words) -> list[tuple[str, list[Variant]]]:
@@ -51,13 +51,13 @@ def own_word(rules: Ruleset, kind: Kind, size: int) -> str:
         word = rules.words.noun(kind)
         if word == kind:
             return ""
-    return meld_word_messages(request_words()).get(("", word), word)
+    return meld_word_messages(spoken()).get(("", word), word)
 
 
 def exchange_words(rules: Ruleset) -> tuple[str, str]:
     """The checker's tab name and a refusal's title for this table's joker exchange
     (R79), in the request's language."""
-    return exchange_tab_words(request_words(), rules.joker_exchange)
+    return exchange_tab_words(spoken(), rules.joker_exchange)
 
 
 def short_names(names: Sequence[str], most: int) -> list[str]:
@@ -125,7 +125,7 @@ def form_words(rules: Ruleset) -> MeldWords:
     words = rules.words
     if words.names_size:
         words = MeldWords("group", "groups", "sequence", "sequences")
-    said = meld_word_messages(request_words())
+    said = meld_word_messages(spoken())
     return MeldWords(
         set=said.get(("", words.set), words.set),
         sets=said.get(("", words.sets), words.sets),

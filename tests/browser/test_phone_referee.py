@@ -16,6 +16,7 @@ import os
 import random
 import urllib.error
 import urllib.request
+from urllib.parse import urlencode
 
 import pytest
 
@@ -130,7 +131,25 @@ def start_worker(page) -> dict:
           worker.onmessage = (event) => resolve(event.data);
           worker.onerror = (event) => resolve({error: event.message});
           worker.postMessage({id: 1, start: {runtime: where.refereeRuntime, rules: where.refereeRules}});
+          window.refereeWorker = worker;
         })"""
+    )
+
+
+def asked_of_the_worker(page, messages: list[dict]) -> list[dict]:
+    """Each message sent to the page's worker, and what it answered, in order."""
+    return page.evaluate(
+        """(messages) => Promise.all(messages.map((message, id) => new Promise((resolve) => {
+          const worker = window.refereeWorker;
+          const answered = (event) => {
+            if (event.data.id !== id + 100) return;
+            worker.removeEventListener("message", answered);
+            resolve(event.data);
+          };
+          worker.addEventListener("message", answered);
+          worker.postMessage({...message, id: id + 100});
+        })))""",
+        messages,
     )
 
 
@@ -143,7 +162,7 @@ def worker(browser, server):
     page.goto("/")
     said = start_worker(page)
     assert said == {"id": 1, "ready": True}, said
-    yield page.workers[0]
+    yield page
     context.close()
 
 
@@ -173,7 +192,7 @@ def bundle_digest(page) -> str:
 def test_the_page_names_the_runtime_and_rules_bundle_the_app_serves(worker, server):
     """The worker loaded what the page named: the rules core of this server's own
     package, in its catalogs' languages."""
-    where = worker.evaluate(
+    where = worker.workers[0].evaluate(
         "() => self.pyodide.runPython('import referee.rules; referee.rules.__file__')"
     )
     assert where == "/bundle/referee/rules/__init__.py"
@@ -183,7 +202,7 @@ def test_the_phone_answers_every_meld_and_hand_as_the_server_does(worker, server
     """The differential test: the API's answer and the phone's, field by field."""
     cases = random_cases(random.Random(37), CASES)
     on_phone = json.loads(
-        worker.evaluate(
+        worker.workers[0].evaluate(
             "([code, cases]) => self.pyodide.runPython(code, {globals: self.pyodide.toPy({CASES: cases})})",
             [ON_THE_PHONE, json.dumps(cases)],
         )
@@ -191,3 +210,101 @@ def test_the_phone_answers_every_meld_and_hand_as_the_server_does(worker, server
     for case, phone in zip(cases, on_phone, strict=True):
         server_said = asked_of_the_server(server, case)
         assert phone == server_said, case
+
+
+#: What a tap may be: a key, a tab, a box, a reading declared, a card typed.
+PRESSES = [
+    "",
+    "rank:7",
+    "rank:10",
+    "suit:H",
+    "suit:S",
+    "joker",
+    "back",
+    "clear",
+    "remove:0",
+    "mode:meld",
+    "mode:layoff",
+    "mode:rescue",
+    "mode:contract",
+    "mode:hand",
+    "into:table",
+    "into:tray",
+    "next-meld",
+    "drop-meld:0",
+    "declare:set:7",
+    "declare:run:H:5",
+    "typed",
+]
+
+
+def likely_meld(rng: random.Random) -> list[str]:
+    """Cards that often make a meld: a run of one suit or a set of one rank, a wild
+    card in it now and then, so that legal verdicts and their readings are drawn."""
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    size = rng.randint(3, 5)
+    if rng.random() < 0.5:
+        low, suit = rng.randint(0, len(ranks) - size), rng.choice("SHDC")
+        cards = [rank + suit for rank in ranks[low : low + size]]
+    else:
+        rank = rng.choice(ranks)
+        cards = [rank + suit for suit in rng.sample("SHDC", min(size, 4))]
+    if rng.random() < 0.5:
+        cards[rng.randrange(len(cards))] = "JK"
+    return cards
+
+
+def random_addresses(rng: random.Random, count: int) -> list[tuple[str, str]]:
+    """Addresses of the checker without a game, as its taps make them: every game,
+    every mode, a deal or none, cards in each box, a tap; each with a language."""
+    variants = sorted(VARIANTS)
+    addresses = []
+    for number in range(count):
+        variant = variants[number % len(variants)]
+        rules = get_ruleset(variant)
+        fields = [("variant", variant)] if variant != "push" or rng.random() < 0.2 else []
+        mode = rng.choice(["meld", "layoff", "rescue", "contract", "hand"])
+        if mode in ("contract", "hand") or rng.random() < 0.2:
+            fields.append(("deal", str(rng.randint(1, len(rules.deals)))))
+        fields.append(("mode", mode))
+        most = 14 if mode == "hand" else 7
+        cards = rng.sample(pack(), rng.randint(0, most))
+        fields.append(("cards", " ".join(likely_meld(rng) if rng.random() < 0.4 else cards)))
+        if mode in ("layoff", "rescue"):
+            table = likely_meld(rng) if rng.random() < 0.6 else rng.sample(pack(), 4)
+            fields.append(("table", " ".join(table)))
+            fields.append(("into", rng.choice(["table", "tray"])))
+        if mode == "contract":
+            for _ in range(rng.randint(0, 2)):
+                fields.append(("melds", " ".join(rng.sample(pack(), 3))))
+        if rng.random() < 0.3:
+            fields.append(("rank", rng.choice(["7", "Q", "10"])))
+        press = rng.choice(PRESSES) if rng.random() < 0.6 else ""
+        if press == "typed":
+            fields.append(("typed", rng.choice(["7h 8h jk", "zz", "10s", ""])))
+        if press:
+            fields.append(("press", press))
+        addresses.append((urlencode(fields), rng.choice(["en", "es"])))
+    return addresses
+
+
+def drawn_by_the_server(server: str, query: str, language: str) -> dict:
+    """The checker's part of the page as htmx asks the server for it."""
+    request = urllib.request.Request(
+        f"{server}/check?{query}", headers={"HX-Request": "true", "Accept-Language": language}
+    )
+    with urllib.request.urlopen(request, timeout=SERVER_PATIENCE) as response:
+        return {"html": response.read().decode(), "state": response.headers["HX-Replace-Url"]}
+
+
+def test_the_phone_draws_every_tap_of_the_checker_as_the_server_does(worker, server):
+    """The differential test of the page: the server's part of the checker and the
+    worker's, for the same address in the same language, byte for byte, and the
+    address the page's bar then shows."""
+    addresses = random_addresses(random.Random(3), CASES // 2)
+    drawn = asked_of_the_worker(
+        worker, [{"draw": {"query": q, "language": lang, "root": ""}} for q, lang in addresses]
+    )
+    for (query, language), phone in zip(addresses, drawn, strict=True):
+        assert "drawn" in phone, (query, phone)
+        assert phone["drawn"] == drawn_by_the_server(server, query, language), (query, language)

@@ -13,6 +13,8 @@ import pytest
 
 from referee.pages.phone_referee import (
     FOR_GOOD,
+    ON_THE_PHONE,
+    PHONE_TEMPLATES,
     PYODIDE_VERSION,
     RUNTIME,
     RUNTIME_FILES,
@@ -71,21 +73,27 @@ def bundle_path(client) -> str:
     return re.search(r'data-referee-rules="([^"]+)"', page)[1]
 
 
-def test_the_rules_bundle_holds_the_rules_core_and_its_catalogs_under_a_root_of_its_own(client):
+def test_the_rules_bundle_holds_what_runs_on_the_phone_under_roots_of_its_own(client):
+    """The rules core and its catalogs, the checker's modules and templates, Jinja2
+    and MarkupSafe; the package roots are the bundle's own, and import nothing."""
     response = client.get(bundle_path(client))
     assert response.status_code == 200
     assert response.mimetype == "application/zip"
     assert response.headers["Cache-Control"] == FOR_GOOD
-    names = set(zipfile.ZipFile(io.BytesIO(response.get_data())).namelist())
-    modules = {f"referee/rules/{path.name}" for path in (ROOT / "referee/rules").glob("*.py")}
-    assert modules <= names
-    assert "referee/translations/es/LC_MESSAGES/messages.mo" in names
-    # Nothing of the web app: its root is the bundle's own, and imports nothing.
-    assert {
-        name for name in names if not name.startswith(("referee/rules/", "referee/translations/"))
-    } == {"referee/__init__.py"}
-    root = zipfile.ZipFile(io.BytesIO(response.get_data())).read("referee/__init__.py")
-    assert b"import" not in root
+    bundle = zipfile.ZipFile(io.BytesIO(response.get_data()))
+    names = set(bundle.namelist())
+    rules = {f"referee/rules/{path.name}" for path in (ROOT / "referee/rules").glob("*.py")}
+    pages = {f"referee/pages/{name}.py" for name in ON_THE_PHONE}
+    templates = {f"templates/{name}" for name in PHONE_TEMPLATES}
+    catalogs = {"referee/translations/es/LC_MESSAGES/messages.mo"}
+    libraries = {"jinja2/__init__.py", "markupsafe/__init__.py", "markupsafe/_native.py"}
+    assert rules | pages | templates | catalogs | libraries <= names
+    roots = {"referee/__init__.py", "referee/pages/__init__.py"}
+    others = names - rules - pages - templates - catalogs - roots
+    assert {name.split("/")[0] for name in others} == {"jinja2", "markupsafe"}
+    assert not any(name.endswith(".so") for name in names)
+    for root in roots:
+        assert b"import" not in bundle.read(root)
 
 
 def test_the_rules_bundle_is_named_by_its_content(client, tmp_path):

@@ -1,0 +1,83 @@
+"""The meld checker without a game, worked out from its address alone: the checker
+after the tap, and everything its part of the page (``_checker.html``) draws.
+
+No request and no Flask: the server's view (:mod:`.checker`) and the referee on the
+phone (:mod:`.on_the_phone`) both draw the page from this, so the phone's answer
+offline is the server's, word for word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from contextlib import nullcontext
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import DealRule, Ruleset, Variant
+from ..rules.words import deal_words
+from .checker_views import Checker
+from .meld_checker import Refusals, Solving, run_checker
+from .speech import words
+from .words import families
+
+
+@dataclass(frozen=True)
+class CheckPage:
+    """The checker, the address's own arguments beside its state (the variant, the
+    deal), and what the template draws besides."""
+
+    checker: Checker
+    url_args: dict[str, Any]
+    context: dict[str, Any]
+
+
+def chosen_deal(rules: Ruleset, number: str | None) -> DealRule | None:
+    """The deal the address names, if the game has it (an address that names no
+    deal of the game checks melds alone, as before a deal is chosen).
+
+    >>> from referee.rules import get_ruleset
+    >>> [chosen_deal(get_ruleset("push"), n) for n in ("0", "²", "1000", None)]
+    [None, None, None, None]
+    """
+    # Decimal digits only ("²" is a digit int() refuses), and few of them.
+    if not (number and number.isdecimal() and len(number) <= 3):
+        return None
+    if not 1 <= int(number) <= len(rules.deals):
+        return None
+    return rules.deal(int(number))
+
+
+def check_page(
+    variant: Variant,
+    fields: Mapping[str, str],
+    melds: Sequence[str],
+    solving: Solving = nullcontext,
+    refusals: Refusals = (),
+) -> CheckPage:
+    """``/check`` under ``variant``'s rules, after the tap its ``fields`` hold: one
+    meld, a lay-off or a rescue; with a deal chosen, the initial meld against its
+    contract and My hand, as in a game."""
+    rules = variant.ruleset()
+    deal = chosen_deal(rules, fields.get("deal"))
+    checker = run_checker(
+        fields,
+        melds,
+        rules,
+        deal=deal.number if deal else None,
+        solving=solving,
+        refusals=refusals,
+    )
+    url_args: dict[str, Any] = {"variant": variant.id} if variant.id != "push" else {}
+    if deal is not None:
+        url_args["deal"] = deal.number
+    said = words()
+    context = {
+        "variant": variant,
+        "families": families(said),
+        "rules": rules,
+        "game": None,
+        "deal": deal,
+        "contract_text": deal_words(said, rules, deal) if deal else "",
+        "deals": [(each, deal_words(said, rules, each)) for each in rules.deals],
+    }
+    return CheckPage(checker, url_args, context)

@@ -1,0 +1,88 @@
+"""The meld checker drawn on the phone, when the server cannot be reached.
+
+The referee's worker (``static/referee-worker.js``) runs this module on Pyodide,
+with the rules core, the checker's own modules and the templates of its part of
+the page, all from the rules bundle (:mod:`.phone_referee`). A tap the server
+cannot answer is drawn here from the same address the server would have read
+(:func:`draw_check`), by the same code (:mod:`.check_page`) and the same
+templates, with the same words: the part of the page htmx swaps in, as the server
+sends it. Nothing here decides anything the server does not.
+
+The phone has no Flask: the templates' few helpers are given here as the app gives
+them (``url_for`` of the checker's own addresses, the catalogs' look-ups as
+Flask-Babel installs them, the filters of :mod:`.filters`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, urlencode
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+
+from ..rules import VARIANTS
+from ..rules.words import words_in
+from . import filters, speech
+from .check_page import check_page
+from .keypad import KEY_SUITS, RANKS
+
+#: The templates, beside the package as in the repository and in the bundle.
+TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
+#: The templates the checker's part of the page is drawn from.
+CHECKER_TEMPLATES = ("_checker.html", "macros.html", "_solution.html")
+#: The checker's addresses, by the app's endpoint names.
+ROUTES = {"checker.check": "/check"}
+
+
+class PhoneChecker:
+    """The templates' environment, as the app sets its own up, for a server mounted
+    at ``root`` (its script root: "" at a host's top)."""
+
+    def __init__(self, root: str = "", templates: Path = TEMPLATES) -> None:
+        self.root = root
+        self.env = Environment(
+            loader=FileSystemLoader(templates),
+            autoescape=select_autoescape(["html"]),  # as Flask: every .html escaped
+            extensions=["jinja2.ext.i18n"],
+        )
+        self.env.policies["ext.i18n.trimmed"] = True
+        self.env.install_gettext_callables(  # type: ignore[attr-defined]
+            gettext=lambda message: speech.words().gettext(message),
+            ngettext=lambda singular, plural, n: speech.words().ngettext(singular, plural, n),
+            pgettext=lambda context, message: speech.words().pgettext(context, message),
+            newstyle=True,
+        )
+        self.env.filters.update(
+            chip=filters.chip, suited=filters.suited, bdi=filters.bdi, listed=filters.listed
+        )
+        self.env.globals.update(
+            url_for=self.url_for, reading_words=filters.reading_words, own_word=filters.own_word
+        )
+
+    def url_for(self, endpoint: str, **arguments: Any) -> str:
+        """The address of one of the checker's pages, as Flask's ``url_for`` builds
+        it: the arguments in the order given, in the query."""
+        address = self.root + ROUTES[endpoint]
+        given = {name: value for name, value in arguments.items() if value is not None}
+        return address + ("?" + urlencode(given) if given else "")
+
+    def draw_check(self, query: str, language: str) -> dict[str, str]:
+        """``/check?<query>`` drawn in ``language``: the part of the page htmx swaps
+        (``html``), and the address the page's bar shows for it (``state``)."""
+        fields = parse_qsl(query, keep_blank_values=True)
+        single = dict(fields)
+        melds = [value for name, value in fields if name == "melds"]
+        variant = VARIANTS.get(single.get("variant") or "push")
+        if variant is None:  # the server's 404; the page never asks for one
+            raise LookupError(f"no game {single.get('variant')!r}")
+        with speech.speaking(words_in(language)):
+            page = check_page(variant, single, melds)
+            action = self.url_for("checker.check", **page.url_args)
+            state = (
+                action + ("&" if "?" in action else "?") + urlencode(page.checker.state(), True)
+            )
+            html = self.env.get_template("_checker.html").render(
+                checker=page.checker, ranks=RANKS, suits=KEY_SUITS, action=action, **page.context
+            )
+        return {"html": html, "state": state}
