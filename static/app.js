@@ -199,6 +199,154 @@
     }
   }
 
+  // --- The referee on the phone --------------------------------------------------------
+  // The rules core runs on the phone too, in a worker (static/referee-worker.js). When
+  // the server cannot answer a tap of the meld checker (no network, or no answer
+  // within a second), the worker draws the checker's part of the page as the server
+  // would have, from the same address, and the page says it was answered here. The
+  // worker is started once the checker's page is idle; a phone keeps it unless it
+  // was told not to, or says it saves data or has little memory.
+
+  var KEEP = "push-referee:keep-referee";
+  var WAIT_MS = 1000; // a tap's answer from the server, before the phone answers it
+  var AWAY_MS = 10000; // then the phone answers the next taps at once, this long
+  var referee = null; // {worker, ask, ready}
+  var serverAwayUntil = 0;
+
+  function keepsReferee() {
+    var saved = null;
+    try {
+      saved = localStorage.getItem(KEEP);
+    } catch (error) {
+      // No storage: the phone's own hints decide.
+    }
+    if (saved) return saved === "on";
+    if (navigator.connection && navigator.connection.saveData) return false;
+    return !(navigator.deviceMemory && navigator.deviceMemory < 2);
+  }
+
+  function startReferee() {
+    if (referee || !window.Worker || !keepsReferee()) return;
+    var where = document.body.dataset;
+    var worker = new Worker(where.refereeWorker, { type: "module" });
+    var waiting = new Map();
+    var next = 1;
+    worker.addEventListener("message", function (event) {
+      var answer = waiting.get(event.data.id);
+      if (!answer) return;
+      waiting.delete(event.data.id);
+      if (event.data.error) answer.reject(new Error(event.data.error));
+      else answer.resolve(event.data);
+    });
+    var started = {
+      worker: worker,
+      ready: false,
+      ask: function (message) {
+        return new Promise(function (resolve, reject) {
+          var id = next++;
+          waiting.set(id, { resolve: resolve, reject: reject });
+          worker.postMessage(Object.assign({ id: id }, message));
+        });
+      },
+    };
+    referee = started;
+    sayWhereTheRefereeStands();
+    started.ask({ start: { runtime: where.refereeRuntime, rules: where.refereeRules } })
+      .then(function () {
+        started.ready = true;
+        sayWhereTheRefereeStands();
+      })
+      .catch(function () {
+        if (referee === started) stopReferee(false);
+      });
+  }
+
+  function stopReferee(forget) {
+    if (referee) referee.worker.terminate();
+    referee = null;
+    if (forget && window.caches) {
+      // What the service worker kept of it goes too: the phone asked for its room back.
+      caches.keys().then(function (names) {
+        names.filter(function (name) { return name.indexOf("referee-") === 0; })
+          .forEach(function (name) { caches.delete(name); });
+      });
+    }
+    sayWhereTheRefereeStands();
+  }
+
+  function sayWhereTheRefereeStands() {
+    var status = document.getElementById("referee-status");
+    var keep = document.getElementById("keep-referee");
+    if (!status || !keep) return;
+    var state = !referee ? "off" : referee.ready ? "ready" : "loading";
+    status.textContent = status.dataset[state];
+    status.dataset.state = state;
+    status.hidden = false;
+    keep.checked = !!referee;
+    keep.closest("label").hidden = false;
+  }
+
+  function chooseToKeepReferee(event) {
+    if (event.target.id !== "keep-referee") return;
+    try {
+      localStorage.setItem(KEEP, event.target.checked ? "on" : "off");
+    } catch (error) {
+      // Not kept across pages: this page follows the choice all the same.
+    }
+    if (event.target.checked) startReferee();
+    else stopReferee(true);
+  }
+
+  function drawOnThePhone(form, path) {
+    var query = path.indexOf("?") < 0 ? "" : path.slice(path.indexOf("?") + 1);
+    return referee.ask({
+      draw: { query: query, language: document.documentElement.lang, root: form.dataset.root },
+    }).then(function (answer) {
+      var live = document.getElementById("checker-live");
+      htmx.swap(live, answer.drawn.html, { swapStyle: "outerHTML" },
+        { select: "#checker-live", selectOOB: "#checker-dock" });
+      history.replaceState(history.state, "", answer.drawn.state);
+      // The quiet mark: on the verdict's own line, pinned above the keypad.
+      var line = document.querySelector("#checker-dock > p");
+      if (!line) return;
+      var mark = document.createElement("span");
+      mark.className = "on-phone";
+      mark.textContent = " · " + form.dataset.onPhone;
+      line.appendChild(mark);
+    });
+  }
+
+  // A tap of the checker goes to the server as always; the phone answers it when
+  // the server cannot: at once with no network (or while the server was just away),
+  // else when no answer came within WAIT_MS or the request failed.
+  function answerOnThePhoneIfNeeded(event) {
+    var form = event.detail.elt;
+    if (!form || form.id !== "checker" || form.dataset.root === undefined) return;
+    if (!referee || !referee.ready) return;
+    var path = event.detail.pathInfo.finalRequestPath;
+    if (!navigator.onLine || Date.now() < serverAwayUntil) {
+      event.preventDefault();
+      drawOnThePhone(form, path);
+      return;
+    }
+    var xhr = event.detail.xhr;
+    var drawn = false;
+    function instead() {
+      if (drawn) return;
+      drawn = true;
+      serverAwayUntil = Date.now() + AWAY_MS;
+      drawOnThePhone(form, path);
+    }
+    var timer = setTimeout(function () {
+      if (xhr.readyState !== 4) {
+        xhr.abort();
+        instead();
+      }
+    }, WAIT_MS);
+    xhr.addEventListener("loadend", function () { clearTimeout(timer); });
+    xhr.addEventListener("error", instead);
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
     keepAwake();
     shareButtons();
@@ -207,5 +355,13 @@
     joinFromLink();
     var form = document.querySelector("form[data-draft]");
     if (form) followDraft(form);
+    var checker = document.getElementById("checker");
+    if (checker && checker.dataset.root !== undefined) {
+      document.body.addEventListener("htmx:beforeRequest", answerOnThePhoneIfNeeded);
+      document.body.addEventListener("change", chooseToKeepReferee);
+      sayWhereTheRefereeStands();
+      // Once the page is idle: it never waits on the referee.
+      (window.requestIdleCallback || function (then) { setTimeout(then, 1500); })(startReferee);
+    }
   });
 })();
