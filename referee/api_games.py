@@ -12,6 +12,7 @@ import io
 from typing import Any
 
 from flask import Response, current_app, request
+from flask_babel import gettext
 
 from .api import answer, bp, json_answer, read_body
 from .plumbing.conditional import not_modified, tagged, version_tag
@@ -47,8 +48,10 @@ def _guard(body: Body | None = None) -> Guard:
     if key is not None and not IDEMPOTENCY_KEY.fullmatch(key):
         raise ApiError(
             400,
-            "an Idempotency-Key is 8 to 64 characters, none of them a control "
-            "character; a random UUID will do",
+            gettext(
+                "an Idempotency-Key is 8 to 64 characters, none of them a control "
+                "character; a random UUID will do"
+            ),
         )
     # A deal without a bent table (R63) or bonuses (R75), and a game without house
     # rules (R68), are fingerprinted without those fields, as every one was before

@@ -51,9 +51,16 @@ def bdi(text: str) -> Markup:
 
 
 def game_name(game: Any) -> str:
-    """The name of a saved game's variant, for the page's heading and title."""
+    """The name of a saved game's variant, for the page's heading and title, as the
+    request's language says it."""
     variant = VARIANTS.get(game.variant)
-    return variant.name if variant else ""
+    return said_game(variant.name) if variant else ""
+
+
+def said_game(name: str) -> str:
+    """A game's name (``Ruleset.name``) as the tables of the request's language say
+    it."""
+    return request_words().game(name)
 
 
 def points(count: int) -> str:
@@ -98,6 +105,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(suited, "suited")
     app.add_template_filter(sheet_total, "sheet_total")
     app.add_template_filter(game_name, "game_name")
+    app.add_template_filter(said_game, "game")
     app.add_template_filter(points, "points")
     app.add_template_filter(listed, "listed")
     app.add_template_global(own_word, "own_word")
