@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from flask import Flask
-from flask_babel import pgettext
+from flask_babel import format_decimal, pgettext
 from markupsafe import Markup
 
 from ..plumbing.sentences import request_words
@@ -63,6 +64,26 @@ def said_game(name: str) -> str:
     return request_words().game(name)
 
 
+def one_place(numerator: int, denominator: int) -> Decimal:
+    """``numerator / denominator`` to one decimal place, a half rounded away from
+    nothing as a person rounds (not to even, nor through a float's error).
+
+    >>> one_place(77, 4), one_place(-77, 4), one_place(247, 20), one_place(10, 3)
+    (Decimal('19.3'), Decimal('-19.3'), Decimal('12.4'), Decimal('3.3'))
+    """
+    # Exact where it matters: a quotient that ends in a half has few digits.
+    return (Decimal(numerator) / Decimal(denominator)).quantize(ONE_PLACE, ROUND_HALF_UP)
+
+
+ONE_PLACE = Decimal("0.1")
+
+
+def number(value: int | Decimal, places: int = 0) -> str:
+    """A number as the request's language writes it: its decimal mark and grouping
+    ("1,234.5"; "1234,5" in Spanish), with ``places`` decimals, already rounded."""
+    return str(format_decimal(value, format="#,##0" + ("." + "0" * places if places else "")))
+
+
 def points(count: int) -> str:
     """``"1 point"``, ``"25 points"``, in the request's language."""
     return points_words(request_words(), count)
@@ -107,5 +128,6 @@ def register(app: Flask) -> None:
     app.add_template_filter(game_name, "game_name")
     app.add_template_filter(said_game, "game")
     app.add_template_filter(points, "points")
+    app.add_template_filter(number, "number")
     app.add_template_filter(listed, "listed")
     app.add_template_global(own_word, "own_word")

@@ -14,17 +14,23 @@ from ..english import english_words
 from .record_answers import FOUR, NAMES, RECORDED, RUNS, ask_all
 
 RECORDINGS = json.loads(RECORDED.read_text(encoding="utf-8"))
+#: Sentences the rules core still raises as English text instead of a reason (a
+#: rescue given more than its one card): issue 35, "one door". Strict: once they are
+#: reasons, these pass and the mark goes.
+RAISED_IN_ENGLISH = {"a rescue of two cards", "three cards for a set's joker"}
 CASES = [
-    (run, index, recording["name"])
+    pytest.param(
+        run,
+        index,
+        id=f"{run}: {recording['name']}",
+        marks=[pytest.mark.xfail(strict=True)] if recording["name"] in RAISED_IN_ENGLISH else [],
+    )
     for run, recordings in RECORDINGS.items()
     for index, recording in enumerate(recordings)
 ]
 #: What an answer names as the request sent it, the same in every language: the
 #: players, the house rules' keys.
 KEPT = (*NAMES, *FOUR, *HOUSE_KEYS)
-#: Sentences the rules core still raises as English text instead of a reason (a
-#: rescue given more than its one card): issue 35, "one door".
-RAISED_IN_ENGLISH = {"a rescue of two cards", "three cards for a set's joker"}
 
 
 @pytest.fixture(scope="module")
@@ -73,14 +79,10 @@ def json_or_none(text):
         return None
 
 
-@pytest.mark.parametrize(
-    ("run", "index", "name"), CASES, ids=[f"{run}: {name}" for run, _, name in CASES]
-)
+@pytest.mark.parametrize(("run", "index"), CASES)
 def test_an_answer_asked_in_spanish_differs_only_in_the_language_of_its_sentences(
-    in_spanish, run, index, name
+    in_spanish, run, index
 ):
-    if name in RAISED_IN_ENGLISH:
-        pytest.xfail("the rules core raises this one as an English sentence")
     spanish, english = in_spanish[run][index], RECORDINGS[run][index]
     assert spanish["status"] == english["status"]
     assert spanish["headers"] == english["headers"]

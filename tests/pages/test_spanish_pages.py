@@ -1,6 +1,6 @@
 """Every page asked in Spanish speaks Spanish: a table of pages, the refusals of
 their forms and the checker's verdicts among them, each read for English words
-(``tests/english.py``)."""
+(``tests/english.py``), and the numbers they draw written as Spanish writes them."""
 
 import html
 import re
@@ -70,3 +70,26 @@ def test_a_game_s_pages_in_spanish_have_no_english_word(client):
     refused = client.post(f"{game}/deals/new", data={"save": "1"}, headers=SPANISH)
     assert not english_words(said(refused), KEPT), said(refused)
     assert "Copiado." in in_spanish(client, f"{game}/share")
+    # Points a deal over the evening, with a decimal comma: 25 in one deal.
+    assert "25,0" in in_spanish(client, f"{game}/evening")
+    assert "25.0" in text(client.get(f"{game}/evening"))
+
+
+@pytest.mark.parametrize(
+    ("points", "english", "spanish"),
+    [
+        ((77, 2), "38.5", "38,5"),
+        ((77, 4), "19.3", "19,3"),  # 19.25: a half rounds up, not to even
+        ((247, 20), "12.4", "12,4"),  # 12.35, which a float holds as 12.3499…
+        ((-77, 4), "-19.3", "-19,3"),
+        ((123457, 10), "12,345.7", "12.345,7"),
+    ],
+)
+def test_a_number_with_decimals_is_written_as_the_page_s_language_writes_it(
+    app, points, english, spanish
+):
+    from referee.pages.filters import number, one_place
+
+    for language, said in (("en", english), ("es", spanish)):
+        with app.test_request_context(headers={"Accept-Language": language}):
+            assert number(one_place(*points), places=1) == said
