@@ -1,4 +1,4 @@
-"""The JSON API, /api/v1 (shared/API.md): JSON in, the rules core, JSON out.
+"""The JSON API, /api/v1 (docs/api.md): JSON in, the rules core, JSON out.
 
 Nothing here decides a rule; it reads a body, calls ``referee.rules`` and writes
 what it answered. Every answer under /api/ is JSON, errors included.

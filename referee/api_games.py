@@ -1,6 +1,6 @@
-"""The API's games (shared/API.md, "Games and the running sheet" to "During a deal"):
+"""The API's games (docs/api.md#games-and-their-sheets to "During a deal"):
 start one, read it, record, correct and undo its deals, count and take back its buys
-(HOUSE.md R77), export its sheet. Thin as the rest of /api/v1 (:mod:`referee.api`,
+(docs/rules.md#R77), export its sheet. Thin as the rest of /api/v1 (:mod:`referee.api`,
 whose blueprint these paths are on): a body read, the storage called, the game
 answered with its ETag.
 """
@@ -43,7 +43,7 @@ def _edit_key() -> str | None:
 
 
 def _guard(body: Body | None = None) -> Guard:
-    """The write's If-Match and Idempotency-Key (API.md, "Retries and several phones")."""
+    """The write's If-Match and Idempotency-Key (docs/api.md#retries-and-several-writers)."""
     key = request.headers.get("Idempotency-Key")
     if key is not None and not IDEMPOTENCY_KEY.fullmatch(key):
         raise ApiError(
@@ -159,7 +159,7 @@ def sheet_csv(game_id: str) -> Response:
     )
 
 
-# --- Buys (HOUSE.md R77) -----------------------------------------------------------------
+# --- Buys (docs/rules.md#R77) -----------------------------------------------------------------
 
 
 @bp.post("/games/<game_id>/buys")

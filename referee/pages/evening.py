@@ -1,4 +1,4 @@
-"""The evening (HOUSE.md R78): the games a table played one after the other with
+"""The evening (docs/rules.md#R78): the games a table played one after the other with
 *Play again*, each with its winner and final totals and a chart of its running
 totals, and each player's games played and won and points a deal. Anyone with the
 link of one of its games may read it; it changes nothing and keeps nothing.

@@ -199,7 +199,7 @@ def load(game_id: str) -> Game:
         abort(404)
 
 
-# --- A table's rules, saved on this phone (HOUSE.md R74) ------------------------------
+# --- A table's rules, saved on this phone (docs/rules.md#R74) ------------------------------
 
 
 def saved_rules() -> list[SavedRules]:

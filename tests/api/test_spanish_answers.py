@@ -1,4 +1,4 @@
-"""Every answer of the API asked in Spanish says its sentences in Spanish (API.md,
+"""Every answer of the API asked in Spanish says its sentences in Spanish (docs/api.md,
 "Languages"): each request recorded in ``recorded/answers.json`` asked again with
 ``Accept-Language: es``, its ``error`` and ``reasons`` read for English words, and
 everything else held to the recording, byte for byte where no sentence is."""
