@@ -18,8 +18,9 @@ PYODIDE_SHA256 := 66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffa
 PYODIDE := runtime/pyodide-$(PYODIDE_VERSION)
 PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
 
-# Installed means the catalogs compiled too: `make run` and `make test` always serve
-# the .po files as they are. The compiled .mo files are built here, never committed.
+# Installed means the catalogs compiled too: every build of the package compiles them
+# (build_catalogs.py), and this compiles again each .po newer than its .mo, so `make
+# run` and `make test` always serve the .po files as they are. Never committed.
 TRANSLATIONS := referee/translations
 CATALOGS := $(wildcard $(TRANSLATIONS)/*/LC_MESSAGES/messages.po)
 install: $(VENV)/.installed $(CATALOGS:.po=.mo) $(PYODIDE)/.installed

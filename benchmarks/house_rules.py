@@ -1,4 +1,4 @@
-"""Random house rules for the benchmarks (HOUSE.md R68-R71): what a table might
+"""Random house rules for the benchmarks (docs/rules.md#R68-R71): what a table might
 write over any game, drawn from a seeded ``random.Random`` so a run can be
 repeated. Not run alone; ``rules.py`` and ``solver.py`` import it.
 

@@ -757,7 +757,7 @@ def print_aims(groups: list[MeldGroup]) -> None:
 # --- Main -------------------------------------------------------------------------
 
 
-# --- 4. The Contract Rummy family (FAMILY.md) -------------------------------------------
+# --- 4. The Contract Rummy family (docs/rules.md#R41) -------------------------------------
 
 FAMILY = (
     ("contract-rummy", None), ("contract-rummy", {"twos_wild": True}), ("jo", None),
@@ -915,7 +915,7 @@ def print_family_contracts(results: list[tuple[str, Timings]]) -> None:
         )
 
 
-# --- 5. House rules (HOUSE.md R68-R72) ---------------------------------------------------
+# --- 5. House rules (docs/rules.md#R68-R72) ---------------------------------------------------
 
 #: Every game with its defaults, and Contract Rummy with 2s wild, as bases.
 HOUSE_BASES = [(variant, None) for variant in ALL_VARIANTS] + [

@@ -1,4 +1,4 @@
-"""How fast the hand solver answers (FAMILY.md R65-R67), against the exhaustive
+"""How fast the hand solver answers (docs/rules.md#R65-R67), against the exhaustive
 partitioner of the tests.
 
 Run from the project root::
@@ -16,7 +16,7 @@ answer is timed: the best melds, or how short the hand is and, one card short,
 every completing card. It prints figures and the aims they are read against;
 it never fails on a timing.
 
-Then every game under random house rules (HOUSE.md R68-R72; ``house_rules.py``
+Then every game under random house rules (docs/rules.md#R68-R72; ``house_rules.py``
 draws them), beside the same game's book in the same run: hands dealt for the
 table's own deals and pack, timed the same way.
 

@@ -47,7 +47,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.wsgi_app = UnchangedSheet(app, app.wsgi_app)  # type: ignore[method-assign]
     if hops := int(app.config.get("PROXY_HOPS", 0)):
         # Behind proxies: the phone's address, scheme and host from X-Forwarded-*,
-        # trusting exactly that many proxies (README, "Behind a proxy"), for all that
+        # trusting exactly that many proxies (docs/deploying.md#behind-a-proxy), for all that
         # answers behind it, the sheet's poll as much as the app.
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops

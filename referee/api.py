@@ -1,4 +1,4 @@
-"""The JSON API, /api/v1 (shared/API.md): JSON in, the rules core, JSON out.
+"""The JSON API, /api/v1 (docs/api.md): JSON in, the rules core, JSON out.
 
 Nothing here decides a rule; it reads a body, calls ``referee.rules`` and writes
 what it answered. Every answer under /api/ is JSON, errors included.
@@ -10,6 +10,7 @@ import json
 from typing import Any, TypeVar
 
 from flask import Blueprint, Response, current_app, jsonify, request
+from flask_babel import gettext
 from pydantic import ValidationError
 
 from .openapi import openapi_document
@@ -90,7 +91,11 @@ def _each_name_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     for name, _ in pairs:
         if name in seen:
             raise ApiError(
-                400, f'the request body names "{name}" twice in one object; name each once'
+                400,
+                gettext(
+                    'the request body names "%(name)s" twice in one object; name each once',
+                    name=name,
+                ),
             )
         seen.add(name)
     return dict(pairs)
@@ -171,7 +176,11 @@ def _house_asked() -> Any:
         return read_json(text)
     except ValueError:  # not JSON, or nested deeper than any house document
         raise ApiError(
-            400, '"house" must be JSON: an object of house rules such as {"run_min": 3}'
+            400,
+            gettext(
+                '"house" must be JSON: an object of house rules such as %(example)s',
+                example='{"run_min": 3}',
+            ),
         ) from None
 
 

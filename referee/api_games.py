@@ -1,6 +1,6 @@
-"""The API's games (shared/API.md, "Games and the running sheet" to "During a deal"):
+"""The API's games (docs/api.md#games-and-their-sheets to "During a deal"):
 start one, read it, record, correct and undo its deals, count and take back its buys
-(HOUSE.md R77), export its sheet. Thin as the rest of /api/v1 (:mod:`referee.api`,
+(docs/rules.md#R77), export its sheet. Thin as the rest of /api/v1 (:mod:`referee.api`,
 whose blueprint these paths are on): a body read, the storage called, the game
 answered with its ETag.
 """
@@ -12,6 +12,7 @@ import io
 from typing import Any
 
 from flask import Response, current_app, request
+from flask_babel import gettext
 
 from .api import answer, bp, json_answer, read_body
 from .plumbing.conditional import not_modified, tagged, version_tag
@@ -42,13 +43,15 @@ def _edit_key() -> str | None:
 
 
 def _guard(body: Body | None = None) -> Guard:
-    """The write's If-Match and Idempotency-Key (API.md, "Retries and several phones")."""
+    """The write's If-Match and Idempotency-Key (docs/api.md#retries-and-several-writers)."""
     key = request.headers.get("Idempotency-Key")
     if key is not None and not IDEMPOTENCY_KEY.fullmatch(key):
         raise ApiError(
             400,
-            "an Idempotency-Key is 8 to 64 characters, none of them a control "
-            "character; a random UUID will do",
+            gettext(
+                "an Idempotency-Key is 8 to 64 characters, none of them a control "
+                "character; a random UUID will do"
+            ),
         )
     # A deal without a bent table (R63) or bonuses (R75), and a game without house
     # rules (R68), are fingerprinted without those fields, as every one was before
@@ -156,7 +159,7 @@ def sheet_csv(game_id: str) -> Response:
     )
 
 
-# --- Buys (HOUSE.md R77) -----------------------------------------------------------------
+# --- Buys (docs/rules.md#R77) -----------------------------------------------------------------
 
 
 @bp.post("/games/<game_id>/buys")

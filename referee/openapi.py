@@ -1,4 +1,4 @@
-"""The OpenAPI 3.1 description of /api/v1 (shared/API.md), served at /api/v1/openapi.json.
+"""The OpenAPI 3.1 description of /api/v1 (docs/api.md), served at /api/v1/openapi.json.
 
 The request bodies and the answers are the JSON Schemas of the very pydantic models
 the API validates with and answers with (``referee.schemas``), generated here,

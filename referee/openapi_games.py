@@ -1,5 +1,5 @@
 """A game's paths in the OpenAPI document of /api/v1, as data: start it, read it,
-record, correct and undo its deals, count and take back its buys (HOUSE.md R77),
+record, correct and undo its deals, count and take back its buys (docs/rules.md#R77),
 its sheet; with the parameters, headers and error answers of
 :mod:`referee.openapi_paths`."""
 

@@ -161,6 +161,7 @@
   }
 
   // --- Sharing the edit link: Copy, and Share... where the phone has it ---------------
+  // What the page says once copied comes with the page, in its language (data-copied).
   function shareButtons() {
     Array.prototype.forEach.call(document.querySelectorAll("[data-share-url]"), function (box) {
       var url = box.getAttribute("data-share-url");
@@ -171,9 +172,9 @@
         copy.hidden = false;
         copy.addEventListener("click", function () {
           navigator.clipboard.writeText(url).then(function () {
-            said.textContent = "Copied.";
+            said.textContent = said.getAttribute("data-copied");
           }, function () {
-            said.textContent = "Could not copy: press on the link and copy it.";
+            said.textContent = said.getAttribute("data-not-copied");
           });
         });
       }

@@ -45,7 +45,7 @@ _compile_catalogs()
 
 # Hypothesis draws the same examples on every run ("ci", the default), so a run can
 # be repeated and a red one is never luck; HYPOTHESIS_PROFILE=explore draws new ones
-# each time, to hunt for what the fixed ones miss (README, "Test").
+# each time, to hunt for what the fixed ones miss (tests/README.md).
 # Neither profile judges time: hypothesis would fail an example slower than 200 ms
 # (deadline) and a test whose examples are slow to draw (too_slow), both of which a
 # machine busy with other work can make happen.

@@ -111,7 +111,7 @@ def test_the_rules_core_imports_no_framework(module):
 
 
 def test_a_class_name_means_one_thing_in_the_whole_package():
-    """STYLE.md: an answer of the API, a view of a page, a row of the storage and a
+    """docs/architecture.md: an answer of the API, a view of a page, a row of the storage and a
     verdict of the rules core each have a name of their own (``GameOut``, ``Game``)."""
     where: dict[str, list[str]] = {}
     for module in modules():

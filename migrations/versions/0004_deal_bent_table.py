@@ -1,4 +1,4 @@
-"""a deal remembers a bent table (FAMILY R63: Caribbean Kalooki doubles its penalties)
+"""a deal remembers a bent table (docs/rules.md#R63: Caribbean Kalooki doubles its penalties)
 
 Revision ID: 0004
 Revises: 0003

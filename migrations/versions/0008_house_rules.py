@@ -1,4 +1,4 @@
-"""a game keeps its house rules, a deal its bonuses and penalties (HOUSE.md R73, R75)
+"""a game keeps its house rules, a deal its bonuses and penalties (docs/rules.md#R73, R75)
 
 Revision ID: 0008
 Revises: 0007

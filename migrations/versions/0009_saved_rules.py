@@ -1,4 +1,4 @@
-"""a phone keeps a table's rules under a name (HOUSE.md R74)
+"""a phone keeps a table's rules under a name (docs/rules.md#R74)
 
 Revision ID: 0009
 Revises: 0008

@@ -1,4 +1,4 @@
-"""each player's buys in each deal of a game (HOUSE.md R77)
+"""each player's buys in each deal of a game (docs/rules.md#R77)
 
 Revision ID: 0010
 Revises: 0009

@@ -1,4 +1,4 @@
-"""a game played again belongs to the evening of the game it came from (HOUSE.md R78)
+"""a game played again belongs to the evening of the game it came from (docs/rules.md#R78)
 
 Revision ID: 0011
 Revises: 0010

@@ -19,6 +19,7 @@ from . import (
     filters,
     games,
     history,
+    numbers,
     phone_referee,
     share,
     sheet,
@@ -33,7 +34,7 @@ def register(app: Flask) -> None:
     runs on the phone too speaks the request's language (:mod:`.speech`)."""
     speech.speak_with(request_words)
     app.context_processor(filters.template_words)
-    app.jinja_env.filters.update(filters.FILTERS)
+    app.jinja_env.filters.update(filters.FILTERS, number=numbers.number)
     app.jinja_env.globals.update(filters.GLOBALS)
     for blueprint in (
         games.bp,

@@ -1,4 +1,4 @@
-"""What the sheet shows of the buys (HOUSE.md R77), with no request in sight: a
+"""What the sheet shows of the buys (docs/rules.md#R77), with no request in sight: a
 line a player, their count against the limit that applies ("Ann 1 of 3"), and
 whether they have one to take back. The counting is the rules core's
 (:class:`referee.rules.bookkeeping.BuyTally`).

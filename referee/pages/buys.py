@@ -1,4 +1,4 @@
-"""The buys on the sheet (HOUSE.md R77): a tap beside a player's name counts a buy in
+"""The buys on the sheet (docs/rules.md#R77): a tap beside a player's name counts a buy in
 the deal being played, a tap on its Undo takes the last one back. Each is a write of
 the game (:func:`referee.storage.buys.change_buys`), so every phone following the
 sheet sees it at its next poll; a refusal is said in the sheet, above the buys."""

@@ -1,4 +1,4 @@
-"""A game's running totals as a chart, drawn on the server as SVG (HOUSE.md R78): a
+"""A game's running totals as a chart, drawn on the server as SVG (docs/rules.md#R78): a
 line a side, deal by deal from nothing, over as many deals as the game has, each
 line named at its end. The figures are the sheet's (:attr:`Sheet.running`); this
 only places them. The template (``_chart.html``) draws the SVG with a title, a

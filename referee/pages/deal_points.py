@@ -1,5 +1,5 @@
 """Points as a player types them into the deal form, and the table's bonuses and
-penalties (HOUSE.md R75) tapped or typed beside them: read from the form, with what
+penalties (docs/rules.md#R75) tapped or typed beside them: read from the form, with what
 they may be left to the rules core."""
 
 from __future__ import annotations

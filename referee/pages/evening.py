@@ -1,4 +1,4 @@
-"""The evening (HOUSE.md R78): the games a table played one after the other with
+"""The evening (docs/rules.md#R78): the games a table played one after the other with
 *Play again*, each with its winner and final totals and a chart of its running
 totals, and each player's games played and won and points a deal. Anyone with the
 link of one of its games may read it; it changes nothing and keeps nothing.
@@ -23,7 +23,7 @@ from ..rules.words import winner_words
 from ..storage import games
 from ..storage.evenings import series_of
 from ..storage.models import Game
-from . import phone_memory
+from . import numbers, phone_memory
 from .chart import Chart, running_chart
 
 bp = Blueprint("evening", __name__)
@@ -69,8 +69,11 @@ def evening_of(game: Game) -> Evening:
 
 
 def average_text(player: PlayerEvening) -> str:
-    """Points a deal, to one decimal place ("12.5"); a dash before any deal."""
-    return "–" if player.average is None else f"{player.average:.1f}"
+    """Points a deal, to one decimal place as the page's language writes it ("19.3",
+    "19,3" for 19.25: a half rounded up); a dash before any deal."""
+    if not player.deals:
+        return "–"
+    return numbers.number(numbers.one_place(player.points, player.deals), places=1)
 
 
 @bp.get("/games/<game_id>/evening")

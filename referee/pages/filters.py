@@ -51,9 +51,16 @@ def bdi(text: str) -> Markup:
 
 
 def game_name(game: Any) -> str:
-    """The name of a saved game's variant, for the page's heading and title."""
+    """The name of a saved game's variant, for the page's heading and title, as the
+    request's language says it."""
     variant = VARIANTS.get(game.variant)
-    return variant.name if variant else ""
+    return said_game(variant.name) if variant else ""
+
+
+def said_game(name: str) -> str:
+    """A game's name (``Ruleset.name``) as the tables of the request's language say
+    it."""
+    return spoken().game(name)
 
 
 def points(count: int) -> str:
@@ -97,6 +104,7 @@ FILTERS = {
     "suited": suited,
     "sheet_total": sheet_total,
     "game_name": game_name,
+    "game": said_game,
     "points": points,
     "listed": listed,
 }

@@ -1,5 +1,5 @@
 """Start a game (its sheet is :mod:`referee.pages.sheet`), with the table's house
-rules (HOUSE.md R68-R74): the form's working out is :mod:`referee.pages.house_form`'s,
+rules (docs/rules.md#R68-R74): the form's working out is :mod:`referee.pages.house_form`'s,
 rules cards and the live words are :mod:`referee.pages.table_rules`'."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The house rules of the new-game form (HOUSE.md R68-R71), with no request in sight.
+"""The house rules of the new-game form (docs/rules.md#R68-R71), with no request in sight.
 
 The form draws the rules of the chosen game as fields, the common changes first,
 then the contract table deal by deal and the table's named bonuses. What the table

@@ -1,4 +1,4 @@
-"""A tap on *Add* or *Remove* in the house rules form (HOUSE.md R68): a deal, a meld
+"""A tap on *Add* or *Remove* in the house rules form (docs/rules.md#R68): a deal, a meld
 of a deal's contract, or a named bonus added or taken away, the rest of the form as
 typed. Nothing here decides a rule: the rules core judges the form afterwards
 (:func:`referee.pages.house_form.judge`)."""

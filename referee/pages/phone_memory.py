@@ -16,6 +16,7 @@ from flask import Flask, Request, abort, current_app, g, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 
 from ..plumbing.limits import allowance
+from ..plumbing.sentences import request_words
 from ..storage import again, games, phones
 from ..storage import saved_rules as saved
 from ..storage.allowance import UNLIMITED
@@ -168,7 +169,8 @@ def kept_games(limit: int | None = None) -> list[Kept]:
 
 
 def title(game: Game) -> str:
-    return f"{games.rules_of(game).name}: {', '.join(game.players)}"
+    """The game's name in the request's language, then its players."""
+    return f"{request_words().game(games.rules_of(game).name)}: {', '.join(game.players)}"
 
 
 def edit_key(game_id: str) -> str | None:
@@ -197,7 +199,7 @@ def load(game_id: str) -> Game:
         abort(404)
 
 
-# --- A table's rules, saved on this phone (HOUSE.md R74) ------------------------------
+# --- A table's rules, saved on this phone (docs/rules.md#R74) ------------------------------
 
 
 def saved_rules() -> list[SavedRules]:

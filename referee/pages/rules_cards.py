@@ -1,4 +1,4 @@
-"""A rules card (HOUSE.md R74): a table's rules in a link, to open the new-game form
+"""A rules card (docs/rules.md#R74): a table's rules in a link, to open the new-game form
 with them filled in on any phone.
 
 The card holds the game, its options, the house changes and the name the table

@@ -1,4 +1,4 @@
-"""A table's own rules on the phone (HOUSE.md R73, R74): each change said back as it
+"""A table's own rules on the phone (docs/rules.md#R73, R74): each change said back as it
 is typed in the house rules form, and rules cards, the link and QR code that open
 the new-game form with a table's rules filled in on any phone. A rules card holds
 no game and no edit key (:mod:`referee.pages.rules_cards`)."""

@@ -1,5 +1,5 @@
 """What the API refuses so that no other site's page can use it through a visitor's
-browser (API.md, "General"): a request whose Origin names another site, and a
+browser (docs/api.md#errors): a request whose Origin names another site, and a
 write not sent as JSON.
 
 A page on another site may make a browser send a form or a ``text/plain`` POST to

@@ -100,7 +100,7 @@ def error_page(status: int, title: str, message: str) -> tuple[str, int]:
 def status_of(error: RulesError | Refused) -> int:
     """The status an error of the rules core or the storage is answered with, read in
     this one place. A refusal of the storage says its own (``status``); the rules
-    core knows no HTTP, so its errors are read by kind (API.md: 404 for an unknown
+    core knows no HTTP, so its errors are read by kind (docs/api.md: 404 for an unknown
     variant, 422 for a rule of the game broken, 400 for other input it cannot take)."""
     if isinstance(error, Refused):
         return error.status

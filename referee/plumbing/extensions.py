@@ -12,7 +12,7 @@ from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
 from sqlalchemy.orm import DeclarativeBase
 
-MAX_BODY_BYTES = 64 * 1024  # API.md: a body over 64 KB is a 413
+MAX_BODY_BYTES = 64 * 1024  # docs/api.md: a body over 64 KB is a 413
 
 
 class Base(DeclarativeBase):

@@ -11,7 +11,7 @@ catalog adds a language, and an app with none speaks English.
 - **Pages**: the language the phone chose with the switch on every page (a
   long-lived cookie, :data:`COOKIE`), else the best match of its ``Accept-Language``,
   else English.
-- **The API** (``/api/``): ``Accept-Language`` alone (API.md, "Languages"); a
+- **The API** (``/api/``): ``Accept-Language`` alone (docs/api.md#languages); a
   program's cookie never changes an answer.
 
 The sheet's unchanged poll is answered in front of Flask with no request
@@ -179,7 +179,7 @@ def language_switch() -> list[dict[str, Any]]:
 def _vary(response: Response) -> Response:
     """A page is drawn in the phone's language: whatever keeps a copy of it keeps one
     a language (the switch's cookie, or Accept-Language). The API's sentences follow
-    Accept-Language alone (API.md, "Languages")."""
+    Accept-Language alone (docs/api.md#languages)."""
     if request.path.startswith("/api/"):
         response.vary.add("Accept-Language")
     elif response.mimetype == "text/html":

@@ -5,7 +5,7 @@ server share it, and only writes actually made count: a refused form or a retrie
 request uses none of it.
 
 Behind a proxy, set ``PROXY_HOPS`` (``REFEREE_PROXY_HOPS=1``) so the address is the
-phone's, from X-Forwarded-For, and not the proxy's (README, "Behind a proxy").
+phone's, from X-Forwarded-For, and not the proxy's (docs/deploying.md#behind-a-proxy).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def writer() -> str:
 
 
 def client() -> str:
-    """Who sent a write, for its Idempotency-Key (API.md: a key belongs to the client
+    """Who sent a write, for its Idempotency-Key (docs/api.md: a key belongs to the client
     that sent it): the phone its cookie names, else its address, as a keyed digest."""
     phone = session.get("phone")
     who = f"phone\x00{phone}" if isinstance(phone, str) else f"address\x00{request.remote_addr}"

@@ -2,7 +2,7 @@
 pages turn what the rules core refused into the words a person reads.
 
 The rules core's errors carry a reason (:class:`~referee.rules.reasons.Reason`), said
-by the rules core's words in the request's language (API.md, "Languages"); any other
+by the rules core's words in the request's language (docs/api.md#languages); any other
 error, the storage's refusals among them, is said as it was raised.
 """
 

@@ -1,4 +1,4 @@
-"""The table's bookkeeping during a deal and over an evening (HOUSE.md R76-R78): who
+"""The table's bookkeeping during a deal and over an evening (docs/rules.md#R76-R78): who
 deals each deal, how many discards each player has bought and may still buy, and
 what a series of games played again adds up to. Buys never change a score.
 

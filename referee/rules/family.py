@@ -1,5 +1,6 @@
-"""The Contract Rummy family (``seeds/004_…``) as data: one preset per game, as
-FAMILY.md reads it (R41-R64), in the shape of the Push family's (``push.py``).
+"""The Contract Rummy family as data: one preset per game, as docs/rules.md reads
+its rule texts (R41-R64, docs/rules.md#R41), in the shape of the Push family's
+(``push.py``).
 Nothing here is code about a game; every difference is a field of
 :class:`~referee.rules.ruleset.Ruleset`.
 

@@ -1,4 +1,4 @@
-"""The Push family as data: one preset per game, as RULINGS.md reads it (R3, R6,
+"""The Push family as data: one preset per game, as docs/rules.md reads it (R3, R6,
 R7, R9, R10, R17-R21, R28-R36). Nothing here is code about a game; every
 difference is a field of :class:`~referee.rules.ruleset.Ruleset` or an option.
 

@@ -3,7 +3,7 @@
 The rules core never writes a sentence a player reads; it says *what* is wrong (which
 suit repeats, how many wild cards against what limit, which contract part is
 missing) as a :class:`Reason`, and :mod:`.words` says it in the table's language.
-The code is the API's ``reason_codes`` entry (API.md, "Languages"): snake_case, the
+The code is the API's ``reason_codes`` entry (docs/api.md#languages): snake_case, the
 same in every language, never renamed once given.
 
 >>> why = Reason.of("too_many_wild_cards", natural=1, wild=2)

@@ -1,5 +1,5 @@
 """What a ruleset says, as frozen data: deals, contracts, packs, wild cards, words,
-card values and scoring (R3, R17-R21, R28-R33, R38; FAMILY.md R41-R64).
+card values and scoring (R3, R17-R21, R28-R33, R38; docs/rules.md#R41-R64).
 
 Every rule the referee checks is a field here; nothing asks which game it is
 playing (R38). The presets, one :class:`Preset` a game, live in ``push.py`` (the
@@ -332,7 +332,7 @@ PUSH_PACKS = Packs.of(((2, 4), 2, 4), ((5, 8), 3, 6))
 class Ruleset:
     """Everything the referee checks for one table: a variant with its options applied.
 
-    The fields after ``pot`` came with the Contract Rummy family (FAMILY.md); each
+    The fields after ``pot`` came with the Contract Rummy family (docs/rules.md#R41); each
     defaults to what Push does, so a Push ruleset reads as it always has.
     """
 

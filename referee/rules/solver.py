@@ -1,5 +1,5 @@
 """The hand solver: the best way a hand meets a deal's contract, and what it lacks
-(FAMILY.md R65-R67).
+(docs/rules.md#R65-R67).
 
 >>> from referee.rules import format_cards, get_ruleset, parse_cards
 >>> solution = solve_hand(parse_cards("8C 8H JK 4H 5H 6H 7H 9S KD"), get_ruleset("push"), 2)

@@ -108,7 +108,45 @@ class Words:
             say = _SAY[why.code]
         except KeyError:
             raise LookupError(f"no words for the reason {why.code!r}") from None
+        if "game" in why:  # the game's name as this language's tables say it
+            game = self.game(str(why["game"]))
+            why = Reason(why.code, tuple((k, game if k == "game" else v) for k, v in why.facts))
         return say(self, why)
+
+    def game(self, name: str) -> str:
+        """A game's name as the tables of this language say it ("Rummy de
+        contratos"); a name of no preset as it is.
+
+        >>> ENGLISH.game("Contract Rummy"), ENGLISH.game("Grandma's")
+        ('Contract Rummy', "Grandma's")
+        """
+        if self.language == "en":
+            return name
+        return game_name_messages(self).get(name, name)
+
+
+@functools.cache
+def game_name_messages(words: Words) -> dict[str, str]:
+    """Every preset's name (``Ruleset.name``) in ``words``'s language, keyed by the
+    English: one message each, so a language names a game as its tables do."""
+    return {
+        "Push": words.pgettext("game", "Push"),
+        "Push solo": words.pgettext("game", "Push solo"),
+        "Cap-It": words.pgettext("game", "Cap-It"),
+        "Shove-It": words.pgettext("game", "Shove-It"),
+        "Contract Rummy": words.pgettext("game", "Contract Rummy"),
+        "Jo": words.pgettext("game", "Jo"),
+        "Progressive Rummy": words.pgettext("game", "Progressive Rummy"),
+        "King Rummy": words.pgettext("game", "King Rummy"),
+        "Shanghai": words.pgettext("game", "Shanghai"),
+        "Loba": words.pgettext("game", "Loba"),
+        "Carioca": words.pgettext("game", "Carioca"),
+        "South African Kaluki": words.pgettext("game", "South African Kaluki"),
+        "Caribbean Kalooki": words.pgettext("game", "Caribbean Kalooki"),
+        "Russian Rummy": words.pgettext("game", "Russian Rummy"),
+        "Telefunken": words.pgettext("game", "Telefunken"),
+        "Farmer's Rummy": words.pgettext("game", "Farmer's Rummy"),
+    }
 
 
 @functools.cache
@@ -165,6 +203,10 @@ def meld_word_messages(words: Words) -> dict[tuple[str, str], str]:
         ("the", '"fours"'): words.pgettext("meld with the", 'the "fours"'),
         ("", "cuarteto"): words.pgettext("meld", "cuarteto"),
         ("", "quinteto"): words.pgettext("meld", "quinteto"),
+        # A preset's named part (R55), as the other words of its game.
+        ("", "pure trio (no wild card, three suits)"): words.pgettext(
+            "meld", "pure trio (no wild card, three suits)"
+        ),
     }
 
 
@@ -2258,7 +2300,10 @@ def part_words(
     'an escalera of four'
     """
     if part.name:
-        name = isolated(part.name if count == 1 else part.name + "s")
+        named = part.name if count == 1 else part.name + "s"
+        if words.language != "en":  # a preset's own name in this language; a table's, as typed
+            named = meld_word_messages(words).get(("", named), named)
+        name = isolated(named)
         if not article:
             return name
         if words.language == "en":

@@ -1,4 +1,4 @@
-"""House rules in the API's JSON (HOUSE.md R68, API.md "House rules"): the one shape
+"""House rules in the API's JSON (docs/rules.md#R68, docs/api.md#house-rules): the one shape
 a table's changes are sent in (``house``) and a game's or a variant's rules are
 answered in (``rules``, every key's value).
 

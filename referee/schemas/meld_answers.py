@@ -15,7 +15,7 @@ from ..rules.reasons import Reason
 from ..rules.words import Words
 from .answer import Answer, CardToken, RankToken
 
-#: ``reason_codes``, beside every answer's ``reasons`` (API.md, "Languages").
+#: ``reason_codes``, beside every answer's ``reasons`` (docs/api.md#languages).
 REASON_CODES = (
     "One stable snake_case code for each reason, in the same order, the same in every "
     'language ("too_many_wild_cards"); docs/api.md lists them.'

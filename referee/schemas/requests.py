@@ -8,6 +8,7 @@ does not fit is answered 400 with a sentence naming the field (see
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
 from flask_babel import gettext, lazy_gettext, pgettext
@@ -274,7 +275,18 @@ def _field_sentence(path: str, first: ErrorDetails, same: list[ErrorDetails]) ->
         unique = list(dict.fromkeys(str(kind) for kind in expected))
         kinds = f" {pgettext('list', 'or')} ".join(unique)
         return str(gettext('"%(field)s" must be %(kinds)s', field=path, kinds=kinds))
+    if kind == "literal_error":  # one of a few words: "declare.kind" is set or run
+        return _one_of(path, str(limits.get("expected", "")))
     return f'"{path}": {first["msg"][0].lower()}{first["msg"][1:]}'
+
+
+def _one_of(path: str, expected: str) -> str:
+    """The field must be one of a few words; ``expected`` lists them as pydantic
+    does ('set' or 'run'), said again with the request's language's "or"."""
+    allowed = re.findall(r"'[^']*'", expected)
+    choices = ", ".join(allowed[:-1]) + f" {pgettext('list', 'or')} " if len(allowed) > 1 else ""
+    choices += "".join(allowed[-1:])
+    return str(gettext('"%(field)s": input should be %(expected)s', field=path, expected=choices))
 
 
 _EXAMPLE = '{"variant": "push", "cards": "7H 8H 9H"}'

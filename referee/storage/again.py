@@ -1,4 +1,4 @@
-"""Play again (HOUSE.md R78): a finished game's next game, one for the whole table.
+"""Play again (docs/rules.md#R78): a finished game's next game, one for the whole table.
 
 The next game belongs to the game, not to a phone: the first phone with the game's
 edit key to tap *Play again* makes it, under the game's lock, and the game keeps it

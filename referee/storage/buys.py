@@ -1,4 +1,4 @@
-"""A game's buys (HOUSE.md R77): count one for a player in the deal being played, or
+"""A game's buys (docs/rules.md#R77): count one for a player in the deal being played, or
 take their last one back. Each is one transaction, as every write to a game is
 (:mod:`referee.storage.deals`): the game locked, the edit key checked, a retry
 answered as the first time, the rules core's verdict, then one commit that makes

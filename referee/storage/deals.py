@@ -94,7 +94,7 @@ class DealEntry:
 
 
 #: What the caller answers a write with, from the game as written: kept with the
-#: write's Idempotency-Key, so that a retry is answered as the first time (API.md,
+#: write's Idempotency-Key, so that a retry is answered as the first time (docs/api.md,
 #: "Retries and several phones"). The storage keeps it and never reads it; a write
 #: without one (a page's form, which needs only to know it was saved) keeps ``{}``.
 KeptAnswer = Callable[[Game], dict[str, Any]]

@@ -1,4 +1,4 @@
-"""An evening (HOUSE.md R78): the games a table played one after the other with
+"""An evening (docs/rules.md#R78): the games a table played one after the other with
 *Play again*. A game played again keeps the id of the evening's first game
 (``Game.series``, set by :func:`referee.storage.games.add_game`), so anyone with the
 link of any of its games finds them all; what they add up to is the rules core's

@@ -78,7 +78,7 @@ class EditRefused(Refused):
 
 #: What the caller answers a new game with, from the game as written and its edit
 #: key: kept with the request's Idempotency-Key, so that a retry is answered as the
-#: first time (API.md, "Retries and several phones"). The storage keeps it and never
+#: first time (docs/api.md#retries-and-several-writers). The storage keeps it and never
 #: reads it; a game started without one (a page's form) keeps ``{}``.
 KeptNewGame = Callable[[Game, str], dict[str, Any]]
 
@@ -106,7 +106,7 @@ def create_game(
 ) -> tuple[Game, str] | Replay:
     """Start a game; return it with its edit key (shown once, stored hashed).
 
-    ``house``: the table's house rules (HOUSE.md R68), applied after the options and
+    ``house``: the table's house rules (docs/rules.md#R68), applied after the options and
     judged by the rules core before anything is written: HouseRulesError for a
     document it cannot read, UnplayableRulesError for rules no table could play
     (R71). The game keeps them as given, and every rule's value as it is now, for

@@ -1,4 +1,4 @@
-"""Kept answers for retried writes (API.md, "Retries and several phones").
+"""Kept answers for retried writes (docs/api.md#retries-and-several-writers).
 
 A write sent with an Idempotency-Key (the API's header, or the deal form's attempt
 key) has its first answer kept for a day. The same request sent again with the
@@ -76,7 +76,7 @@ class Guard:
         return self.if_match is None or matches_tag(self.if_match, version_tag(version))
 
     def without_key(self) -> Guard:
-        """Corrections and undo take If-Match only (API.md: Idempotency-Key is for
+        """Corrections and undo take If-Match only (docs/api.md: Idempotency-Key is for
         creating a game and recording a deal)."""
         return Guard(if_match=self.if_match)
 

@@ -32,7 +32,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     teams: Mapped[list[str] | None] = mapped_column(JSON)
     pot_stake: Mapped[int | None]
     pot_payout: Mapped[int | None]
-    #: The table's house rules as given (HOUSE.md R68), and every house key's value
+    #: The table's house rules as given (docs/rules.md#R68), and every house key's value
     #: when the game started (R73): the game plays those rules for good. None on a
     #: game started before house rules: the preset's rules, as always.
     house: Mapped[dict[str, Any] | None] = mapped_column(JSON)
@@ -148,7 +148,7 @@ class PhoneGame(db.Model):  # type: ignore[name-defined,misc]
 
 
 class SavedRules(db.Model):  # type: ignore[name-defined,misc]
-    """A table's rules a phone keeps under a name (HOUSE.md R74): the game, its options
+    """A table's rules a phone keeps under a name (docs/rules.md#R74): the game, its options
     and its house changes, offered first on that phone's new-game form.
 
     Kept with the phone's games (found by its token's digest, as :class:`PhoneGame`):

@@ -1,4 +1,4 @@
-"""A table's rules a phone keeps under a name (HOUSE.md R74): save, list, forget.
+"""A table's rules a phone keeps under a name (docs/rules.md#R74): save, list, forget.
 
 Found by the phone's token's digest, as its games are (:mod:`referee.storage.phones`):
 the rules follow the phone's cookie. What the rules are worth is the rules core's to

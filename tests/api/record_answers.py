@@ -1,4 +1,4 @@
-"""The API's answers, recorded: every path of API.md asked with good and bad input,
+"""The API's answers, recorded: every path of docs/api.md asked with good and bad input,
 for each family of games, and what the app answered (status, the headers that say
 what an answer is, and the body's exact bytes).
 
@@ -241,7 +241,7 @@ RULES = [
 PUSH = f"{GAMES}/{{push.id}}"
 
 GAMES_ASKED = [
-    # Starting games, and a retry of one (API.md, "Retries and several phones").
+    # Starting games, and a retry of one (docs/api.md#retries-and-several-writers).
     post("a Push game started", GAMES, {"variant": "push", "players": FOUR}, headers={"Idempotency_Key": "push-game-first-try"}, starts="push"),
     post("a Push game started again with its key", GAMES, {"variant": "push", "players": FOUR}, headers={"Idempotency_Key": "push-game-first-try"}),
     post("another game with that key", GAMES, {"variant": "push", "players": ["Ann", "Bob", "Cat", "Eve"]}, headers={"Idempotency_Key": "push-game-first-try"}),
@@ -321,7 +321,7 @@ GAMES_ASKED = [
     *whole_game("loba", ["Ann out: Bob JK AS KS QS JS", "Bob out: Ann 77", "Ann out: Bob 10", "Bob out: Ann 20", "Ann out: Bob 30", "Bob out: Ann 18"]),
     post("a Shanghai game started", GAMES, {"variant": "shanghai", "players": NAMES[:3]}, starts="shanghai"),
     *whole_game("shanghai", ["Ann out: Bob 2S JK AS, Cat 3H"]),
-    # Buys (HOUSE.md R77, API.md "During a deal"): three a deal in Shanghai.
+    # Buys (docs/rules.md#R77, docs/api.md#games-and-their-sheets): three a deal in Shanghai.
     post("a buy for Bob", f"{GAMES}/{{shanghai.id}}/buys", {"player": "Bob"}, **editing("shanghai", Idempotency_Key="shanghai-buy-bob-1")),
     post("the buy for Bob sent again", f"{GAMES}/{{shanghai.id}}/buys", {"player": "Bob"}, **editing("shanghai", Idempotency_Key="shanghai-buy-bob-1")),
     post("Bob's second buy", f"{GAMES}/{{shanghai.id}}/buys", {"player": "Bob"}, **editing("shanghai")),
@@ -347,7 +347,7 @@ LIMITED = [
     post("a fourth game in the minute", GAMES, {"variant": "push-solo", "players": FOUR}),
 ]  # fmt: skip
 
-#: House rules (HOUSE.md R68-R75, API.md "House rules"): HOUSE.md's Grandma's
+#: House rules (docs/rules.md#R68-R75, docs/api.md#house-rules): docs/rules.md#house-rules's Grandma's
 #: Liverpool, sequences of three turning the corner and jokers at 25.
 GRANDMAS = {"run_min": 3, "ace": "around", "values": {"JK": 25}}
 LIVERPOOL = f"{GAMES}/{{liverpool.id}}"

@@ -54,7 +54,7 @@ FIELDS = {
     "an_unknown_variant": (CHECK, {"variant": "gin", "cards": "7H"}, 404, 'there is no variant "gin"'),
     "a_third_7h_with_four_players": (CHECK, {"variant": "push", "cards": "7H 7H 7H"}, 422, "there are three 7H here"),
     "five_jokers": (CHECK, {"variant": "push", "cards": "JK JK JK JK JK"}, 422, "five jokers"),
-    "five_players_at_shove_it": (CHECK, {"variant": "shove-it", "cards": "7H", "players": 5}, 400, "Shove-It is for 4 or 6 players, not 5"),  # API.md, the family: a count the variant does not allow is a 400
+    "five_players_at_shove_it": (CHECK, {"variant": "shove-it", "cards": "7H", "players": 5}, 400, "Shove-It is for 4 or 6 players, not 5"),  # docs/api.md, the family: a count the variant does not allow is a 400
     "extend_meld_a_number": ("/api/v1/melds/extend", {"variant": "push", "meld": 5, "add": "7H"}, 400, '"meld" must be a string or a list or an object'),
     "extend_meld_object_with_bad_cards": ("/api/v1/melds/extend", {"variant": "push", "meld": {"cards": 5}, "add": "7H"}, 400, '"meld.cards" must be a string or a list'),
     "extend_add_missing": ("/api/v1/melds/extend", {"variant": "push", "meld": "7H 8H 9H"}, 400, '"add" is required'),

@@ -1,6 +1,6 @@
 """The API answers programs and the app's own pages, never another site's page: a
 write comes as JSON (415 otherwise) and a browser request from another site is
-refused (403), both as JSON sentences (API.md, "General")."""
+refused (403), both as JSON sentences (docs/api.md#errors)."""
 
 import pytest
 from sqlalchemy import func, select

@@ -1,5 +1,5 @@
 """The API's ``error`` is the rules core's reason said in the request's language
-(API.md, "Languages"): here a pseudo-language that marks what it says, so the test
+(docs/api.md#languages): here a pseudo-language that marks what it says, so the test
 holds whatever languages the catalogs carry. The status and the fields stay."""
 
 import pytest
@@ -31,7 +31,7 @@ def test_the_error_is_said_in_the_language_asked(client, monkeypatch, case):
 
 
 #: (method, path, body, status, the English error, the Spanish one): the API's own
-#: sentences, a body that does not fit and the storage's refusals (API.md, "Languages").
+#: sentences, a body that does not fit and the storage's refusals (docs/api.md#languages).
 IN_SPANISH = {
     "bad_json": ("post", "/api/v1/melds/check", "{bad", 400, "the request body is not valid JSON", "el cuerpo de la solicitud no es JSON válido"),
     "missing_field": ("post", "/api/v1/melds/check", {"variant": "push"}, 400, '"cards" is required', 'falta "cards"'),

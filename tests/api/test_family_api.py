@@ -1,5 +1,5 @@
-"""The Contract Rummy family on the rules paths (API.md, "The Contract Rummy family";
-FAMILY.md R41-R64): the variants list, deals and players, melds judged by deal."""
+"""The Contract Rummy family on the rules paths (docs/api.md#the-contract-rummy-family;
+docs/rules.md#R41-R64): the variants list, deals and players, melds judged by deal."""
 
 import re
 from dataclasses import dataclass
@@ -14,7 +14,7 @@ SCORE = "/api/v1/hands/score"
 
 @dataclass(frozen=True)
 class Entry:
-    """A family game as FAMILY.md lists it: its name and table sizes (R41, R49), its
+    """A family game as docs/rules.md#the-contract-rummy-family lists it: its name and table sizes (R41, R49), its
     deals in R57's shorthand with each part's size exact (``=``) or at least (``+``,
     R47), its whole-hand deals (R58), some card values (R60), scoring and winner
     (R61, R62), and its options."""

@@ -267,7 +267,7 @@ DECLARE = st.fixed_dictionaries(
 )
 MELD = CARDS | st.fixed_dictionaries({"cards": CARDS}, optional={"declare": DECLARE})
 
-#: Every house key's values in the games as they come (HOUSE.md R68), each key's
+#: Every house key's values in the games as they come (docs/rules.md#R68), each key's
 #: own and another game's: mixed, they make rules a table could play and rules none
 #: could (R71, a 422), and now and then any JSON value instead (a 400).
 BOOK_VALUES = {

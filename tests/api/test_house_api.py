@@ -1,4 +1,4 @@
-"""House rules through the API (API.md "House rules", HOUSE.md R68-R75): every path
+"""House rules through the API (docs/api.md#house-rules, docs/rules.md#R68-R75): every path
 that takes a variant takes ``house`` and answers by it; a variant's rules go out and
 come back the same; a game keeps its house rules and rules for good; a deal's bonuses
 and penalties count everywhere its points do."""
@@ -15,7 +15,7 @@ from ..games.test_sheet import Game as ApiGame
 
 THREE = ["Ann", "Bob", "Cat"]
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
-#: HOUSE.md's Grandma's Liverpool: sequences of three, aces round the corner, jokers 25.
+#: docs/rules.md#house-rules's Grandma's Liverpool: sequences of three, aces round the corner, jokers 25.
 GRANDMAS = {"run_min": 3, "ace": "around", "values": {"JK": 25}}
 
 
@@ -103,7 +103,7 @@ def test_a_game_of_house_rules_refused_is_not_stored(stored_app, refused):
         assert db.session.scalar(select(func.count()).select_from(Game)) == 0
 
 
-# --- A variant's rules, out and back (API.md "House rules") ---------------------------------
+# --- A variant's rules, out and back (docs/api.md#house-rules) ---------------------------------
 
 
 @pytest.mark.parametrize("variant_id", list(VARIANTS))
@@ -202,7 +202,7 @@ def test_a_game_without_house_rules_answers_none_and_the_books(stored_client):
     assert game["rules"] == json.loads(json.dumps(house_rules_of(get_ruleset("push"))))
 
 
-def test_a_game_plays_its_own_deals(stored_client):  # API.md: deals follow the game's own
+def test_a_game_plays_its_own_deals(stored_client):  # docs/api.md: deals follow the game's own
     house = {"deals": [{"cards": 7, "contract": [{"kind": "set", "min": 3}]}] * 2}
     game = ApiGame(stored_client, variant="push", house=house)
     assert game.created["rules"]["deals"] == [

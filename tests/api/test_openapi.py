@@ -191,7 +191,7 @@ def test_the_error_schema_is_one_sentence(document):
     }
 
 
-#: (path, method): the statuses it answers (API.md), and the headers it takes.
+#: (path, method): the statuses it answers (docs/api.md), and the headers it takes.
 OPERATIONS = {
     ("/api/v1/variants", "get"): ({200}, set()),
     ("/api/v1/variants/{variant_id}", "get"): ({200, 400, 404, 422}, set()),
@@ -265,7 +265,7 @@ def assert_fits(document, path, method, response):
 
 
 def test_the_answers_of_a_whole_game_fit_their_schemas(client, document):
-    """A Cap-It game for a pot from start to finish, and the rules paths as API.md shows
+    """A Cap-It game for a pot from start to finish, and the rules paths as docs/api.md shows
     them: every answer fits the schema of its path and status."""
     fits = lambda path, method, response: assert_fits(document, path, method, response)  # noqa: E731
     fits("/api/v1/variants", "get", client.get("/api/v1/variants"))
@@ -340,7 +340,7 @@ def test_the_answers_of_a_whole_game_fit_their_schemas(client, document):
     assert sheet.data.decode().splitlines()[0] == "deal,cards_dealt," + ",".join(players)
 
 
-# --- House rules: one shape, sent and answered (HOUSE.md R68, API.md "House rules") ------------
+# --- House rules: one shape, sent and answered (docs/rules.md#R68, docs/api.md#house-rules) ------------
 
 
 def house_validator(document):

@@ -1,4 +1,4 @@
-"""API.md, "Languages": every answer with ``reasons`` carries ``reason_codes``, one
+"""docs/api.md#languages: every answer with ``reasons`` carries ``reason_codes``, one
 stable snake_case code for each reason, in the same order; a verdict inside an
 answer (a contract's melds, a rescue's meld after) carries its own."""
 

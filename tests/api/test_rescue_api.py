@@ -198,7 +198,7 @@ def test_two_cards_only_where_the_game_takes_two(client, body, status, error):  
         ({"variant": "gin", "meld": "7H JK 9H", "card": "8H"}, 404, 'there is no variant "gin"'),
         ({"variant": "push", "meld": "7H 7H JK", "card": "7H"}, 422, "there are three 7H here"),
         ({"variant": "push", "meld": "7H JK 9H", "card": "8H", "players": 5}, 400,
-         "Push is for 4 players, not 5"),  # API.md: a count the variant does not allow is 400
+         "Push is for 4 players, not 5"),  # docs/api.md: a count the variant does not allow is 400
         ({"variant": "push", "options": {"rescue": True}, "meld": "7H JK 9H", "card": "8H"}, 400,
          '"rescue" is not an option of Push'),
     ],

@@ -1,4 +1,4 @@
-"""The referee's JSON API (shared/API.md): variants, melds, lay-offs, contracts, hands."""
+"""The referee's JSON API (docs/api.md): variants, melds, lay-offs, contracts, hands."""
 
 import pytest
 
@@ -25,9 +25,9 @@ def test_variants_lists_the_push_family_then_the_contract_rummy_family(client):
     assert response.status_code == 200
     variants = {v["id"]: v for v in response.get_json()}
     assert list(variants) == [
-        "push", "push-solo", "cap-it", "shove-it",  # RULINGS R38-R40
+        "push", "push-solo", "cap-it", "shove-it",  # docs/rules.md#R38-R40
         "contract-rummy", "jo", "progressive", "king-rummy", "shanghai", "loba", "carioca",
-        "sa-kaluki", "caribbean-kalooki", "russian", "telefunken", "farmers",  # FAMILY R41
+        "sa-kaluki", "caribbean-kalooki", "russian", "telefunken", "farmers",  # docs/rules.md#R41
     ]  # fmt: skip
     push = variants["push"]
     assert push["name"] == "Push"

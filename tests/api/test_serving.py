@@ -21,7 +21,7 @@ PATIENCE = 120  # a guard against a hang, not a measure of speed
 SLOW = 100
 #: A meld check's body, and its length.
 MELD = b'{"variant": "push", "cards": "6D 2S JK"}'
-LIMIT = 64 * 1024  # API.md: a body over 64 KB is a 413
+LIMIT = 64 * 1024  # docs/api.md: a body over 64 KB is a 413
 
 
 @pytest.fixture(scope="module")

@@ -1,5 +1,5 @@
-"""POST /api/v1/hands/solve: what a hand can do in a deal (API.md "Solving a hand";
-FAMILY.md R65-R67). The search itself is tested in tests/rules; here, the path:
+"""POST /api/v1/hands/solve: what a hand can do in a deal (docs/api.md#the-rules-paths;
+docs/rules.md#R65-R67). The search itself is tested in tests/rules; here, the path:
 the answer's shape, and a sentence for every bad input."""
 
 import pytest
@@ -109,7 +109,7 @@ def test_bad_input_is_a_sentence(client, body, status, says):
 
 
 def test_thirty_cards_is_not_too_many(client):
-    """30 cards pass the count (API.md); such a hand may still be too long to solve
+    """30 cards pass the count (docs/api.md); such a hand may still be too long to solve
     exactly in one request, which is said in its own sentence (R67)."""
     thirty = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AD 2D 3D 4D"
     response = solve(client, variant="push", deal=5, cards=thirty)

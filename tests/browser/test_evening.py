@@ -1,4 +1,4 @@
-"""An evening of Shanghai on two phones (HOUSE.md R76-R78): who deals, buys counted
+"""An evening of Shanghai on two phones (docs/rules.md#R76-R78): who deals, buys counted
 on either phone and seen on the other, one past the limit refused, one taken back,
 and the evening's page after Play again, on a 360 px phone too."""
 

@@ -1,4 +1,4 @@
-"""Whole games of the Contract Rummy family kept on a phone (FAMILY.md R41-R64): Shanghai
+"""Whole games of the Contract Rummy family kept on a phone (docs/rules.md#R41-R64): Shanghai
 with eight players on a 360 px phone, Jo (the highest total wins, R62) and Caribbean
 Kalooki with six players and a bent table (R63). Some hands are tapped in, the rest
 typed; each finished sheet is saved as a screenshot under artifacts/."""

@@ -1,5 +1,5 @@
 """My hand, on a phone: tap the whole hand into a game's checker and see the best
-melds to put down and the points left, or which cards it lacks (FAMILY.md R65, R66)."""
+melds to put down and the points left, or which cards it lacks (docs/rules.md#R65, R66)."""
 
 import http.client
 import json

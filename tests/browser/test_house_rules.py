@@ -1,4 +1,4 @@
-"""A table's own rules on the phone (HOUSE.md R68-R75), as issue 23 asks: a table sets
+"""A table's own rules on the phone (docs/rules.md#R68-R75), as issue 23 asks: a table sets
 up Liverpool with sequences of three, aces around the corner and jokers at 25, saves
 it as "Grandma's Liverpool", plays three deals with a bonus, and a second phone opens
 the rules card and starts the same rules. Every wait is on something the page shows."""

@@ -26,7 +26,7 @@ ENGLISH = re.compile(
 def no_english(page: Page, where: str = "main") -> None:
     settled(page)
     text = page.locator(where).first.inner_text()
-    for variant in VARIANTS.values():  # a game's name is its name in every language
+    for variant in VARIANTS.values():  # a name Spanish-speaking tables keep (Push, Cap-It)
         text = text.replace(variant.name, "")
     found = sorted({m.group(0) for m in ENGLISH.finditer(text)})
     assert not found, f"English on a Spanish page ({page.url}): {found}\n{text}"

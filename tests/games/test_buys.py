@@ -1,4 +1,4 @@
-"""Who deals and the buys of a game through the API (HOUSE.md R76, R77; API.md
+"""Who deals and the buys of a game through the API (docs/rules.md#R76, R77; docs/api.md
 "During a deal"): the dealer of each deal both ways round, buys counted and limited
 by deal and by game, taken back, refused past a limit with nothing changed, and
 two phones buying at once each counted once."""

@@ -1,5 +1,5 @@
 """Games of the Contract Rummy family through the API, from the first deal to the
-winners (API.md, "The Contract Rummy family"; FAMILY.md R41, R57, R60-R64)."""
+winners (docs/api.md#the-contract-rummy-family; docs/rules.md#R41, R57, R60-R64)."""
 
 import pytest
 
@@ -216,7 +216,9 @@ def test_a_bent_table_doubles_the_deal_and_is_shown(stored_client):  # R63
     assert game.undo(2)["totals"] == {"Ann": 0, "Bob": 32, "Cat": 100}
 
 
-def test_a_bent_deal_sent_twice_counts_once(stored_client):  # R63, API.md "Retries"
+def test_a_bent_deal_sent_twice_counts_once(
+    stored_client,
+):  # R63, docs/api.md#retries-and-several-writers
     game = family_game(stored_client, "caribbean-kalooki", 3)
     path = f"/api/v1/games/{game.id}/deals"
     headers = game.key | {"Idempotency-Key": "bent-table-once"}

@@ -1,5 +1,5 @@
 """A game keeps its house rules for good, and a deal its bonuses and penalties
-(HOUSE.md R73, R75): the storage, without HTTP, on every database the tests run on."""
+(docs/rules.md#R73, R75): the storage, without HTTP, on every database the tests run on."""
 
 from dataclasses import replace
 from types import MappingProxyType
@@ -24,7 +24,7 @@ from referee.storage.models import Game, db
 
 THREE = ["Ann", "Bob", "Cat"]
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
-#: HOUSE.md's Grandma's Liverpool: sequences of three, aces round the corner, jokers 25.
+#: docs/rules.md#house-rules's Grandma's Liverpool: sequences of three, aces round the corner, jokers 25.
 GRANDMAS = {"run_min": 3, "ace": "around", "values": {"JK": 25}}
 
 

@@ -1,4 +1,4 @@
-"""Retries and several phones (API.md): Idempotency-Key, ETag, If-Match, If-None-Match."""
+"""Retries and several phones (docs/api.md): Idempotency-Key, ETag, If-Match, If-None-Match."""
 
 import threading
 import uuid
@@ -121,7 +121,7 @@ def test_an_unbent_deal_is_kept_under_the_digest_it_always_had(stored_app):  # R
 
 
 @pytest.mark.parametrize("good", ["has space inside", "ünïcode-key", "x" * 64, "12345678"])
-def test_an_idempotency_key_is_any_8_to_64_characters(stored_client, good):  # API.md
+def test_an_idempotency_key_is_any_8_to_64_characters(stored_client, good):  # docs/api.md
     game = Game(stored_client, variant="push")
     first = post_deal(game, **{"Idempotency-Key": good})
     again = post_deal(game, **{"Idempotency-Key": good})
@@ -275,7 +275,7 @@ def test_ten_creations_at_once_with_one_key_make_one_game_and_answer_alike(store
         assert db.session.scalar(select(func.count()).select_from(GameRow)) == 1
 
 
-# --- A key belongs to the client that sent it (API.md) ---------------------------------
+# --- A key belongs to the client that sent it (docs/api.md) ---------------------------------
 
 
 def client_at(app, address, phone=None):

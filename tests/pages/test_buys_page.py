@@ -1,4 +1,4 @@
-"""Who deals and the buys on the sheet (HOUSE.md R76, R77): the deal line says who
+"""Who deals and the buys on the sheet (docs/rules.md#R76, R77): the deal line says who
 deals, a tap beside a name counts a buy and shows what is left, a buy past the
 limit is refused with a sentence and changes nothing, Undo takes one back, and a
 phone that follows sees the counts and no buttons."""

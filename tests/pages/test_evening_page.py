@@ -1,4 +1,4 @@
-"""The evening (HOUSE.md R78): games played with Play again make one, whose page
+"""The evening (docs/rules.md#R78): games played with Play again make one, whose page
 shows each game's winner and totals and each player's games played and won and
 points a deal, with a chart of each game's running totals; the sheet has the same
 chart under it; anyone with a game's link reads it."""

@@ -1,4 +1,4 @@
-"""The pages of the Contract Rummy family (FAMILY.md R41-R64): the grouped new-game
+"""The pages of the Contract Rummy family (docs/rules.md#R41-R64): the grouped new-game
 form, eight players, the contract of each deal in the game's words, Jo's winner,
 no stock-out, the bent table, the checker judging a meld as of the deal."""
 
@@ -209,7 +209,7 @@ def test_the_checker_in_a_game_and_the_api_judge_one_meld_alike(
         assert f"contract: {reason}" in page  # the verdict's line: its title, then why
     for reading in verdict["readings"]:
         assert f"Run of hearts, {reading['low']} to {reading['high']}" in page
-    # API.md: asked with the deal, the API judges one meld of its initial meld.
+    # docs/api.md: asked with the deal, the API judges one meld of its initial meld.
     initial = client.post("/api/v1/melds/check", json=body | {"deal": 1}).get_json()
     assert initial["legal"] is False
 

@@ -1,5 +1,5 @@
 """My hand, in a game's checker: tap the whole hand, see the best melds to put down
-and what stays in hand, or how many cards it lacks (FAMILY.md R65, R66). Plain forms
+and what stays in hand, or how many cards it lacks (docs/rules.md#R65, R66). Plain forms
 here, as a phone without JavaScript sends them."""
 
 import re

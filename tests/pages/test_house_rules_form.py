@@ -1,4 +1,4 @@
-"""The house rules of the new-game form (HOUSE.md R68-R71, R74): the rules of the
+"""The house rules of the new-game form (docs/rules.md#R68-R71, R74): the rules of the
 chosen game as fields, each change said back in words, refusals beside the field
 at fault, the form kept as typed; saving the rules on the phone and sharing them
 as a rules card."""

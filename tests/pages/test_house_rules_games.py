@@ -1,4 +1,4 @@
-"""A game played by its table's rules (HOUSE.md R72-R75): the sheet says what it plays
+"""A game played by its table's rules (docs/rules.md#R72-R75): the sheet says what it plays
 differently from the book, *Rules of …* lists it and shares it as a rules card, Play
 again keeps it, the game's checker and My hand follow it; a deal takes a bonus or
 penalty for any player, the table's named ones one tap, and the sheet marks it."""

@@ -1,6 +1,6 @@
 """A deliberately simple meld reader for the property tests: try everything.
 
-It knows nothing of ``referee.rules.melds``; it reads RULINGS.md directly and tries
+It knows nothing of ``referee.rules.melds``; it reads docs/rules.md directly and tries
 every set rank and every run span of every suit. Slow, and meant to be obviously
 right, so the core can be checked against it.
 

@@ -1,7 +1,7 @@
 """A deliberately simple meld reader for any ruleset: try everything.
 
-Like ``brute.py`` it knows nothing of ``referee.rules.melds``: it reads FAMILY.md
-(R43-R56), HOUSE.md (R69, R70) and RULINGS.md directly, tries every set rank and
+Like ``brute.py`` it knows nothing of ``referee.rules.melds``: it reads docs/rules.md
+(R43-R56, R69, R70, and the Push family's rulings) directly, tries every set rank and
 every run span of every suit, and keeps what the ruleset's fields allow; so it
 reads the Contract Rummy family, and any game under house rules. Slow, and meant
 to be obviously right. Keys as in ``brute.py``: ``("set", rank)``, ``("run", suit,

@@ -1,4 +1,4 @@
-"""A slow, obviously exhaustive hand solver for the tests (FAMILY.md R67).
+"""A slow, obviously exhaustive hand solver for the tests (docs/rules.md#R67).
 
 It knows nothing of ``referee.rules.solver``: it tries every sub-multiset of the
 hand as a meld (``read_meld`` says which are legal), every collection of

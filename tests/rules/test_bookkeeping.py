@@ -1,4 +1,4 @@
-"""The table's bookkeeping (HOUSE.md R76-R78): who deals each deal, the buys each
+"""The table's bookkeeping (docs/rules.md#R76-R78): who deals each deal, the buys each
 player has and may still make, and an evening of games played again."""
 
 import pytest

@@ -1,5 +1,5 @@
-"""The Contract Rummy family, game by game, as FAMILY.md reads ``seeds/004_…``
-(R41-R64): deals and contracts, packs, meld rules and wild limits, values, and a
+"""The Contract Rummy family, game by game, as docs/rules.md reads its rule texts
+(R41-R64, docs/rules.md#R41): deals and contracts, packs, meld rules and wild limits, values, and a
 sheet over a whole game to the winner."""
 
 import re

@@ -1,5 +1,5 @@
 """Property tests for the Contract Rummy family: the core's meld reader against the
-brute-force reader of ``brute_family.py`` (FAMILY.md R43-R56), for every family
+brute-force reader of ``brute_family.py`` (docs/rules.md#R43-R56), for every family
 ruleset, as a meld put down later and as one meld of each deal's initial meld."""
 
 from collections import Counter

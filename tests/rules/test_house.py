@@ -1,4 +1,4 @@
-"""House rules (HOUSE.md R68-R75): every key of R68 with a case where the book and
+"""House rules (docs/rules.md#R68-R75): every key of R68 with a case where the book and
 the table's rule give different answers, every refusal of R71, every document
 the referee cannot read, and the rules given back in the shape they are taken."""
 
@@ -37,7 +37,7 @@ from referee.rules.scoring import Sheet, Table, score_deal
 
 from .notation import said, short
 
-#: The keys of HOUSE.md R68's table; each has a case below where book and house differ.
+#: The keys of docs/rules.md#R68's table; each has a case below where book and house differ.
 R68_KEYS = {
     "deals", "players", "pack", "set_min", "run_min", "set_suits", "runs", "ace", "twos",
     "wild_limit", "wilds_apart", "contract_sizes", "contract_runs_gap", "values", "winner",
@@ -467,7 +467,7 @@ def test_a_document_is_read_whole_before_anything_is_played():  # R71: the 400 c
         get_ruleset("push", house={"deals": [], "run_min": 9})
 
 
-# --- The rules given back (R68, API.md) ---------------------------------------------------
+# --- The rules given back (R68, docs/api.md) ---------------------------------------------------
 
 
 def every_table():
@@ -494,7 +494,7 @@ def test_a_games_rules_given_back_whole_or_in_part_are_the_same_rules(variant, o
             assert changed == rules, key
 
 
-def test_the_rules_of_a_game_in_the_shape_the_api_takes():  # R68, API.md
+def test_the_rules_of_a_game_in_the_shape_the_api_takes():  # R68, docs/api.md
     house = house_rules_of(get_ruleset("caribbean-kalooki"))
     assert house["deals"][1] == {
         "cards": 10,

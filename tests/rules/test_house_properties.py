@@ -1,4 +1,4 @@
-"""Property tests under random house rules (HOUSE.md R68-R72), over every game as
+"""Property tests under random house rules (docs/rules.md#R68-R72), over every game as
 the base: the core's meld reader against the brute-force reader of
 ``brute_family.py``, the hand solver against the exhaustive partitioner of
 ``partition.py`` (R67), and the rules given back and said in words.

@@ -1,4 +1,4 @@
-"""Joker exchange by game (FAMILY.md R79): what a natural card may do to a joker on
+"""Joker exchange by game (docs/rules.md#R79): what a natural card may do to a joker on
 the table, and what happens to the joker, value by value of ``joker_exchange``."""
 
 from collections import Counter

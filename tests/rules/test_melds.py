@@ -66,7 +66,7 @@ LEGAL = {
     "a_plain_run_has_one_reading": ("3S 4S 5S 6S", "push", ["run S 3-6"]),
     "a_run_with_a_wild_card_in_the_middle": ("3S JK 5S 6S", "push", ["run S 3-6"]),
     "a_run_given_in_any_order": ("JD 9D 10D", "push", ["run D 9-J"]),
-    # The seeds' own examples (000_, 001_, 003_)
+    # The Push rule texts' own examples (docs/rules.md#R11)
     "seed_3_to_6_of_spades": ("3S 4S 5S 6S", "push", ["run S 3-6"]),
     "seed_9_10_j_of_diamonds": ("9D 10D JD", "shove-it", ["run D 9-J"]),
     "seed_j_q_k_a": ("JH QH KH AH", "push", ["run H J-A"]),

@@ -1,6 +1,6 @@
 """Property tests: the core's meld reader against a brute-force reader (R1, R4-R16).
 
-``brute.py`` tries every set rank and every run span and keeps what RULINGS.md
+``brute.py`` tries every set rank and every run span and keeps what docs/rules.md
 allows; the core must find exactly the same readings for every variant.
 """
 

@@ -32,7 +32,7 @@ def test_each_card_is_worth_its_variants_value(variant, values):
 @pytest.mark.parametrize(
     ("variant", "hand", "points"),
     [
-        ("push", "AS KD 7C JK", 50),  # API.md's example
+        ("push", "AS KD 7C JK", 50),  # docs/api.md's example
         ("shove-it", "AS KD 7C JK", 85),
         ("push", "", 0),  # an empty hand scores 0
         ("push", "JK JK JK JK", 80),

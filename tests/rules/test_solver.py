@@ -1,4 +1,4 @@
-"""The hand solver (FAMILY.md R65-R67): table-driven cases, and properties checked
+"""The hand solver (docs/rules.md#R65-R67): table-driven cases, and properties checked
 against the slow exhaustive partitioner of ``partition.py`` for every variant and
 deal, on hands built near a contract and on random ones."""
 
