@@ -25,11 +25,11 @@ True
 >>> apply_house(book, {"run_min": 9})
 Traceback (most recent call last):
 ...
-referee.rules.errors.HouseRulesError: "run_min" must be a whole number from 3 to 7
+referee.rules.errors.HouseRulesError: value_not_whole_number(path=('run_min',), low=3, high=7)
 >>> apply_house(book, {"run_min": 5})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-referee.rules.errors.UnplayableRulesError: "run_min": deal 2 asks for a sequence of ...
+referee.rules.errors.UnplayableRulesError: deal_part_too_short(key='run_min', deal=2, ...)
 
 The keys are applied in one order, whatever the order of the document
 (:data:`HOUSE_KEYS`). A few of them change what depends on them, as R70 says:

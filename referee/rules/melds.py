@@ -144,14 +144,14 @@ class Declaration:
         elif fields.get("kind") == "run":
             kind = "run"
         else:
-            raise RulesError(ENGLISH.reason(Reason.of("declaration_kind_unknown")))
+            raise RulesError(Reason.of("declaration_kind_unknown"))
         allowed = {"kind", "rank"} if kind == "set" else {"kind", "suit", "low", "high"}
         stray = [
             name for name, value in fields.items() if value is not None and name not in allowed
         ]
         if stray:
             why = Reason.of("declaration_field_not_allowed", kind=kind, field=stray[0])
-            raise RulesError(ENGLISH.reason(why))
+            raise RulesError(why)
 
         def rank_of(name: str, ace: int) -> int | None:
             value = fields.get(name)

@@ -321,7 +321,7 @@ def natural_cards(text: str, rules: Ruleset) -> tuple[Card, ...]:
     >>> natural_cards("8H 9H", get_ruleset("push"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    referee.rules.errors.CardError: "8H 9H" is two cards; give the one card to put in a ...
+    referee.rules.errors.CardError: too_many_natural_cards(written='"8H 9H"', count=2, ...)
     >>> natural_cards("8H 8S", get_ruleset("telefunken"))
     (Card.parse('8H'), Card.parse('8S'))
     """
@@ -335,7 +335,7 @@ def _check_count(naturals: Sequence[Card], rules: Ruleset, written: str) -> None
     set's joker (R79); ``written`` is how the player gave them."""
     most = exchange_of(rules).most_cards
     if not naturals:
-        raise CardError(ENGLISH.reason(Reason.of("no_natural_card")))
+        raise CardError(Reason.of("no_natural_card"))
     if len(naturals) <= most:
         return
     why = Reason.of(
@@ -345,7 +345,7 @@ def _check_count(naturals: Sequence[Card], rules: Ruleset, written: str) -> None
         most=most,
         words=rules.words,
     )
-    raise CardError(ENGLISH.reason(why))
+    raise CardError(why)
 
 
 # --- Where the wild cards are ----------------------------------------------------

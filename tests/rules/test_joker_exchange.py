@@ -25,7 +25,7 @@ from referee.rules.rescue import EXCHANGES, describe_exchange, natural_cards
 from referee.rules.words import ENGLISH
 
 from .brute_family import position_card
-from .notation import declaration, said, short
+from .notation import declaration, refusal, refused, said, short
 from .test_family_properties import JOKER, near_melds
 
 #: Where the freed wild card goes, as the referee says it (R25, R79).
@@ -293,7 +293,7 @@ def test_a_refusal_still_says_where_a_joker_would_go(variant, goes):  # R25, R79
     ],
 )  # fmt: skip
 def test_the_natural_cards_one_or_two_as_the_game_takes(variant, text, message):  # R79
-    with pytest.raises(Exception, match=message):
+    with refused(CardError, message):
         natural_cards(text, get_ruleset(variant))
 
 
@@ -442,6 +442,6 @@ def test_no_exchange_without_a_wild_card_that_stands_for_the_card(variant, data)
 def test_the_rescue_itself_refuses_more_natural_cards_than_the_game_takes(
     variant, naturals, said
 ):  # R79: one card, two only for a set's joker where the game takes two
-    with pytest.raises(CardError) as refused:
+    with pytest.raises(CardError) as raised:
         rescue(parse_cards("8C 8D JK"), parse_cards(naturals), get_ruleset(variant))
-    assert str(refused.value).startswith(said)
+    assert refusal(raised.value).startswith(said)
