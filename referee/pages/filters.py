@@ -1,5 +1,9 @@
 """Template filters: cards as coloured chips, the referee's sentences for people, a
-game's name, a name the table typed isolated where it is drawn."""
+game's name, a name the table typed isolated where it is drawn.
+
+The rules core's values never say themselves: a template hands a game's players, its
+pack or its wild-card limits to a filter here, with the words of its language, and
+the filter asks the rules core's words (:mod:`referee.rules.words`)."""
 
 from __future__ import annotations
 
@@ -15,7 +19,16 @@ from ..plumbing.sentences import request_words
 from ..rules import VARIANTS
 from ..rules.cards import SUIT_SYMBOLS
 from ..rules.melds import Reading
-from ..rules.words import Words, option_words, points_words, said_reading
+from ..rules.ruleset import Pack, Ruleset
+from ..rules.words import (
+    Words,
+    option_words,
+    pack_words,
+    player_counts,
+    points_words,
+    said_reading,
+    wild_limit_lines,
+)
 from .words import own_word
 
 _CARD_CODE = re.compile(r"\b(10|[2-9AJQK])([SHDC])\b")
@@ -83,9 +96,24 @@ def option_label(name: str, english: str) -> str:
     return option_words(request_words(), name, english)
 
 
+def players_of(rules: Ruleset, words: Words) -> str:
+    """The players a game is for: ``"3 to 8"``, ``"4 or 6"`` (R35, R36, R49)."""
+    return player_counts(words, rules.players)
+
+
+def pack_of(pack: Pack, words: Words) -> str:
+    """A table's pack: ``"two decks and four jokers"`` (R3, R49)."""
+    return pack_words(words, pack.decks, pack.jokers)
+
+
+def wild_limits(rules: Ruleset, words: Words) -> tuple[str, ...]:
+    """The game's wild-card rules in sentences (R6, R7, R46, R50-R56)."""
+    return wild_limit_lines(words, rules)
+
+
 def template_words() -> dict[str, Words]:
     """``words``: the rules core's words in the request's language, for every template
-    to hand to what the rules say (``rules.players_text(words)``)."""
+    to hand to the filters that say what the rules are (``rules|player_counts(words)``)."""
     return {"words": request_words()}
 
 
@@ -100,4 +128,7 @@ def register(app: Flask) -> None:
     app.add_template_filter(game_name, "game_name")
     app.add_template_filter(points, "points")
     app.add_template_filter(listed, "listed")
+    app.add_template_filter(players_of, "player_counts")
+    app.add_template_filter(pack_of, "pack_words")
+    app.add_template_filter(wild_limits, "wild_limits")
     app.add_template_global(own_word, "own_word")

@@ -11,15 +11,15 @@ else. :func:`apply_house` reads one, refuses what it cannot read
 part of the referee reads (R72): nothing decides a rule from the game's name.
 :func:`house_rules_of` gives every key's value for a ruleset, in the shape
 ``apply_house`` takes, so a form can show the rules and send back any part;
-:func:`describe_house` says each change in words (R73).
+:func:`changes_of` gives what a table changed, for :mod:`.words` to say (R73).
 
 >>> from referee.rules import get_ruleset
 >>> book = get_ruleset("contract-rummy")
 >>> table = apply_house(book, {"run_min": 3, "ace": "around", "values": {"JK": 25}})
 >>> table.run_min, table.ace.value, table.card_values.as_dict()["JK"]
 (3, 'around', 25)
->>> describe_house(book, table)
-('Sequences of three or more', 'An ace may turn the corner: Q K A 2', 'Jokers are worth 25')
+>>> [change.key for change in changes_of(book, table)]
+['run_min', 'ace', 'values']
 >>> apply_house(book, house_rules_of(table)) == table
 True
 >>> apply_house(book, {"run_min": 9})
@@ -73,16 +73,8 @@ from .ruleset import (
     Winner,
 )
 from .text import shown, trimmed
-from .words import (
-    ENGLISH,
-    Words,
-    capitalized,
-    house_change_lines,
-    house_deal_lines,
-    house_value_lines,
-)
 
-__all__ = ["HOUSE_KEYS", "apply_house", "describe_house", "house_changes", "house_rules_of"]
+__all__ = ["HOUSE_KEYS", "Changed", "apply_house", "changes_of", "house_changes", "house_rules_of"]
 
 #: Every key a house document may hold, in the order they are applied.
 HOUSE_KEYS = (
@@ -633,7 +625,7 @@ def _check_playable(base: Ruleset, rules: Ruleset, house: Mapping[str, object]) 
 
     if not rules.deals:
         refuse(Reason.of("no_deals"), "deals")
-    words = _plain(rules.words)
+    words = rules.words.plain()
     if rules.set_distinct_suits and rules.set_min > 4:  # R9, R43
         refuse(
             Reason.of("distinct_suits_set_min", words=words, set_min=rules.set_min),
@@ -865,14 +857,6 @@ def _at_fault(
     return next((key for key in given if was.get(key) != now.get(key)), given[0])
 
 
-def _plain(words: MeldWords) -> MeldWords:
-    """The game's words for melds, or plain ones where the words name a size
-    (Caribbean's "three" and "four", R42), which reads oddly in "a three of five"."""
-    if words.names_size:
-        return MeldWords("group", "groups", "sequence", "sequences")
-    return words
-
-
 # --- Every key's value, and the changes (R68, R73) ------------------------------------
 
 
@@ -1009,38 +993,50 @@ def _rank_value(values: Mapping[str, int], card: str) -> int:
     return values[card[:-1]]
 
 
-def describe_house(base: Ruleset, rules: Ruleset, words: Words = ENGLISH) -> tuple[str, ...]:
-    """What ``rules`` play differently from ``base``, a sentence a change (R73), in
-    ``words``' language: for the sheet ("House rules: ..."), the rules card and the
-    house rules form. This decides what changed; :mod:`.words` says it.
+@dataclass(frozen=True, slots=True)
+class Changed:
+    """One change of a table's rules from the book (R73): its ``key``, and its value
+    in the book (``before``) and at the table (``after``), as :func:`house_rules_of`
+    gives them. ``values``: only the card values the table changed, beside what the
+    other changes made of them (``before`` empty). ``deals``: the deals played
+    differently (``changed``), beside what the other changes made of them, and how
+    many there are where that changed (``count``)."""
+
+    key: str
+    before: object
+    after: object
+    changed: tuple[DealRule, ...] = ()
+    count: int | None = None
+
+
+def changes_of(base: Ruleset, rules: Ruleset) -> tuple[Changed, ...]:
+    """What ``rules`` play differently from ``base``, a change a key, in the order
+    :func:`house_rules_of` gives the keys: what the sheet, the rules card and the
+    house rules form say (:func:`~.words.described.describe_house`).
 
     >>> from referee.rules import get_ruleset
     >>> book = get_ruleset("shanghai")
-    >>> describe_house(book, apply_house(book, {"ace": "low_or_high", "winner": "highest"}))
-    ('An ace is low or high, never both: A 2 3 or Q K A', 'The highest total wins')
+    >>> changes_of(book, apply_house(book, {"ace": "low_or_high", "winner": "highest"}))
+    (Changed(key='ace', before='high_only', after='low_or_high', changed=(), count=None), \
+Changed(key='winner', before='lowest', after='highest', changed=(), count=None))
     """
     was, now = house_rules_of(base), house_rules_of(rules)
     changes = house_changes(base, rules)
-    meld_words = _plain(rules.words)
-    lines: list[str] = []
+    found: list[Changed] = []
     for key in (*now, *(key for key in was if key not in now)):
         before, after = was.get(key), now.get(key)
         if key == "deals" and key in changes:  # beside what the other changes made of them
-            lines += _deals_changed(words, _playable(base, _but(changes, key)) or base, rules)
+            book = _playable(base, _but(changes, key)) or base
+            changed = tuple(
+                deal
+                for deal in rules.deals
+                if deal.number > len(book.deals)
+                or _deal_of(book.deals[deal.number - 1]) != _deal_of(deal)
+            )
+            count = len(rules.deals) if len(rules.deals) != len(book.deals) else None
+            found.append(Changed(key, before, after, changed, count))
         elif key == "values" and key in changes:
-            lines += house_value_lines(words, {}, cast(dict[str, int], changes[key]))
+            found.append(Changed(key, {}, changes[key]))
         elif key not in ("deals", "values") and before != after:
-            lines += house_change_lines(words, key, rules, meld_words, before, after)
-    return tuple(capitalized(line) for line in lines)
-
-
-def _deals_changed(words: Words, base: Ruleset, rules: Ruleset) -> list[str]:
-    """R73: the deals ``rules`` play differently from ``base``, and how many there
-    are where that changed."""
-    changed = [
-        deal
-        for deal in rules.deals
-        if deal.number > len(base.deals) or _deal_of(base.deals[deal.number - 1]) != _deal_of(deal)
-    ]
-    count = len(rules.deals) if len(rules.deals) != len(base.deals) else None
-    return house_deal_lines(words, _plain(rules.words), count, changed)
+            found.append(Changed(key, before, after))
+    return tuple(found)

@@ -3,8 +3,8 @@
 
 >>> from referee.rules import format_cards, get_ruleset, parse_cards
 >>> solution = solve_hand(parse_cards("8C 8H JK 4H 5H 6H 7H 9S KD"), get_ruleset("push"), 2)
->>> [(format_cards(m.cards), m.reading.describe(), m.contract) for m in solution.melds]
-[('8C 8H JK', 'a set of eights', True), ('4H 5H 6H 7H', 'a run of hearts 4-7', True)]
+>>> [(format_cards(m.cards), m.reading.kind, m.contract) for m in solution.melds]
+[('8C 8H JK', 'set', True), ('4H 5H 6H 7H', 'run', True)]
 >>> format_cards(solution.left), solution.left_points
 ('9S KD', 15)
 >>> short = solve_hand(parse_cards("8C 8H 4H 5H 6H 7H 9S KD"), get_ruleset("push"), 2)

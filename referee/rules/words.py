@@ -25,16 +25,15 @@ import gettext as stdlib_gettext
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal, cast
+from typing import Literal, cast
 
-from .cards import JOKER_TOKEN, RANK_TOKENS, SUIT_SYMBOLS, number_word, rank_token
+from .cards import JOKER_TOKEN, RANK_TOKENS, SUIT_SYMBOLS, rank_token
+from .house import changes_of
+from .melds import Declaration, Reading, SetReading
 from .reasons import Reason
+from .ruleset import ContractPart, DealRule, Kind, MeldWords, Ruleset
+from .scoring import Sheet
 from .text import isolated
-
-if TYPE_CHECKING:  # ruleset.py, melds.py and scoring.py speak through these words
-    from .melds import Declaration, Reading
-    from .ruleset import ContractPart, DealRule, Kind, MeldWords, Ruleset
-    from .scoring import Sheet
 
 #: Where the package's compiled catalogs are (``referee/translations``).
 CATALOGS = Path(__file__).resolve().parent.parent / "translations"
@@ -217,7 +216,7 @@ def listed(items: Sequence[str], last: str = "and") -> str:
 def counted(n: int, noun: str, *, digits: bool = False) -> str:
     """A count and its noun, which agree: ``"one meld"``, ``"two melds"``, ``"no
     melds"``; with ``digits``, ``"1 point"``, ``"25 points"``."""
-    count = str(n) if digits else number_word(n)
+    count = str(n) if digits else count_word(ENGLISH, n)
     return f"{count} {noun}{'s' * (abs(n) != 1)}"
 
 
@@ -298,8 +297,6 @@ def said_kind(words: Words, kind: str) -> str:
 def said_reading(words: Words, reading: Reading, *, article: bool = True) -> str:
     """A reading of a meld (R15): "a set of sixes", "a run of diamonds 4-6"; without
     the article, "set of sixes"."""
-    from .melds import SetReading  # melds speaks through these words
-
     if isinstance(reading, SetReading):
         ranks = rank_plural(words, reading.rank)
         if article:
@@ -315,12 +312,9 @@ def said_reading(words: Words, reading: Reading, *, article: bool = True) -> str
 def reading_title(words: Words, reading: Reading) -> str:
     """A reading as a verdict lists it (R15): "Set of sixes", "Run of diamonds, 4 to 6".
 
-    >>> from .melds import SetReading
     >>> reading_title(ENGLISH, SetReading(6))
     'Set of sixes'
     """
-    from .melds import SetReading  # melds speaks through these words
-
     if isinstance(reading, SetReading):
         return words.gettext("Set of {ranks}").format(ranks=rank_plural(words, reading.rank))
     return words.gettext("Run of {suit}, {low} to {high}").format(
@@ -2293,6 +2287,42 @@ def contract_words(words: Words, meld_words: MeldWords, contract: Sequence[Contr
             for part, n in counts.items()
         ]
     )
+
+
+def describe_contract(contract: Sequence[ContractPart], words: MeldWords | None = None) -> str:
+    """The contract in English words, in the game's own words when given (R42, R47).
+
+    >>> describe_contract([ContractPart("set", 3), ContractPart("run", 4)])
+    'one set of three and one run of four'
+    >>> describe_contract([ContractPart("set", 3, exact=True)] * 2)
+    'two sets of exactly three'
+    """
+    return contract_words(ENGLISH, words or MeldWords(), tuple(contract))
+
+
+def describe_house(base: Ruleset, rules: Ruleset, words: Words = ENGLISH) -> tuple[str, ...]:
+    """What ``rules`` play differently from ``base``, a sentence a change (R73), in
+    ``words``' language: for the sheet ("House rules: ..."),
+    the rules card and the house rules form. :func:`~.house.changes_of` decides what
+    changed; this says it.
+
+    >>> from referee.rules import apply_house, get_ruleset
+    >>> book = get_ruleset("shanghai")
+    >>> describe_house(book, apply_house(book, {"ace": "low_or_high", "winner": "highest"}))
+    ('An ace is low or high, never both: A 2 3 or Q K A', 'The highest total wins')
+    """
+    meld_words = rules.words.plain()
+    lines: list[str] = []
+    for change in changes_of(base, rules):
+        if change.key == "deals":
+            lines += house_deal_lines(words, meld_words, change.count, change.changed)
+        elif change.key == "values":
+            lines += house_value_lines(words, {}, cast(dict[str, int], change.after))
+        else:
+            lines += house_change_lines(
+                words, change.key, rules, meld_words, change.before, change.after
+            )
+    return tuple(capitalized(line) for line in lines)
 
 
 def capitalized(text: str) -> str:

@@ -6,10 +6,10 @@ from referee.rules import (
     PackError,
     RulesError,
     check_contract,
-    describe_contract,
     get_ruleset,
     parse_cards,
 )
+from referee.rules.words import describe_contract
 
 from .notation import declaration, refused, said
 

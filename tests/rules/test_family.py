@@ -12,7 +12,6 @@ from referee.rules import (
     PackError,
     RulesError,
     check_contract,
-    describe_contract,
     extend_meld,
     get_ruleset,
     parse_cards,
@@ -20,6 +19,7 @@ from referee.rules import (
     score_hand,
 )
 from referee.rules.scoring import Sheet, Table, score_deal
+from referee.rules.words import describe_contract
 
 from .brute_family import brute_readings
 from .notation import refused, said, short

@@ -21,7 +21,6 @@ from referee.rules import (
     WildLimit,
     apply_house,
     check_contract,
-    describe_house,
     extend_meld,
     get_ruleset,
     house_changes,
@@ -34,6 +33,7 @@ from referee.rules import (
 )
 from referee.rules.cards import Card
 from referee.rules.scoring import Sheet, Table, score_deal
+from referee.rules.words import ENGLISH, describe_house, wild_limit_lines
 
 from .notation import refusal, refused, said, short
 
@@ -551,6 +551,8 @@ def test_each_change_is_said_in_words(variant, house, said):  # R73
 
 def test_the_rules_card_lists_the_new_limits():  # R70
     rules = get_ruleset("push", house={"wild_limit": "no_more_than_natural"})
-    assert "A meld holds no more wild cards than natural cards." in rules.describe_wild_limits()
+    assert "A meld holds no more wild cards than natural cards." in wild_limit_lines(
+        ENGLISH, rules
+    )
     assert rules.wild_limit is WildLimit.NO_MORE_THAN_NATURAL
     assert get_ruleset("push", house={"ace": "around"}).ace is Ace.AROUND

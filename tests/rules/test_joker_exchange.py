@@ -21,7 +21,7 @@ from referee.rules import (
     read_meld,
     rescue,
 )
-from referee.rules.rescue import EXCHANGES, describe_exchange, natural_cards
+from referee.rules.rescue import EXCHANGES, exchange_rule, natural_cards
 from referee.rules.words import ENGLISH
 
 from .brute_family import position_card
@@ -218,7 +218,9 @@ def test_an_exchange_the_game_does_not_allow_says_why(
     assert not verdict.legal
     assert verdict.swaps == () and verdict.freed == () and verdict.after is None
     assert list(said(verdict.reasons)) == reasons
-    assert ENGLISH.reason(verdict.says) == describe_exchange(get_ruleset(variant, options))
+    assert ENGLISH.reason(verdict.says) == ENGLISH.reason(
+        exchange_rule(get_ruleset(variant, options))
+    )
 
 
 @pytest.mark.parametrize(
@@ -238,7 +240,7 @@ def test_an_exchange_the_game_does_not_allow_says_why(
     ],
 )  # fmt: skip
 def test_a_refusal_says_the_games_rule(variant, rule):  # R79
-    assert describe_exchange(get_ruleset(variant)) == rule
+    assert ENGLISH.reason(exchange_rule(get_ruleset(variant))) == rule
 
 
 def test_where_jokers_stay_no_card_takes_their_place():  # R79: none, a table's choice

@@ -12,13 +12,14 @@ import pytest
 from referee.rules import get_ruleset
 from referee.rules.cards import Card
 from referee.rules.errors import CardError
-from referee.rules.house import apply_house, describe_house
+from referee.rules.house import apply_house
 from referee.rules.reasons import Reason
 from referee.rules.ruleset import ContractPart, MeldWords
 from referee.rules.words import (
     ENGLISH,
     Words,
     deal_words,
+    describe_house,
     reason_codes,
     wild_limit_lines,
     words_in,

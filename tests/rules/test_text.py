@@ -159,7 +159,7 @@ def test_a_kept_name_that_reorders_what_follows_is_isolated_in_a_sentence(text, 
 
 
 def test_a_kept_bonus_name_reaches_no_further_than_itself_in_the_rules_said():
-    from referee.rules import describe_house
+    from referee.rules.words import describe_house
 
     book = get_ruleset("contract-rummy")
     rules = apply_house(book, {"bonuses": [{"name": "cut\u202e01+", "points": -10}]}, check=False)
