@@ -566,21 +566,22 @@ def test_every_message_is_written_where_the_extractor_finds_it():
     """pybabel reads only literals: a message in a variable or an f-string would be
     missing from every catalog, and said in English whatever the language."""
     hidden, found = [], 0
-    for node in ast.walk(ast.parse((RULES / "words.py").read_text())):
-        func = getattr(node, "func", None)
-        if not (
-            isinstance(func, ast.Attribute)
-            and func.attr in LOOK_UPS
-            and isinstance(func.value, ast.Name)
-            and func.value.id == "words"
-        ):
-            continue
-        found += 1
-        messages = node.args[: LOOK_UPS[func.attr]]
-        if not all(isinstance(m, ast.Constant) and isinstance(m.value, str) for m in messages):
-            hidden.append(node.lineno)
+    for path in sorted((RULES / "words").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            func = getattr(node, "func", None)
+            if not (
+                isinstance(func, ast.Attribute)
+                and func.attr in LOOK_UPS
+                and isinstance(func.value, ast.Name)
+                and func.value.id == "words"
+            ):
+                continue
+            found += 1
+            messages = node.args[: LOOK_UPS[func.attr]]
+            if not all(isinstance(m, ast.Constant) and isinstance(m.value, str) for m in messages):
+                hidden.append(f"{path.name}:{node.lineno}")
     assert found > 100, "the scan found no look-up: it is broken"
-    assert not hidden, f"words.py lines {hidden}: a message that is not a literal"
+    assert not hidden, f"{hidden}: a message that is not a literal"
 
 
 SPANISH = words_in("es")
