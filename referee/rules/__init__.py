@@ -16,7 +16,8 @@ from .errors import (
     UnknownVariantError,
     UnplayableRulesError,
 )
-from .house import HOUSE_KEYS, apply_house, house_changes, house_rules_of
+from .house import apply_house, house_changes
+from .house_document import HOUSE_KEYS, house_rules_of
 from .melds import (
     Declaration,
     MeldVerdict,

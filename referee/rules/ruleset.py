@@ -195,11 +195,18 @@ class Buys:
 NO_BUYS = Buys()
 
 
+#: R75: the longest name of a bonus, as a deal's reason for its points (API.md), and
+#: the points one may add.
+BONUS_NAME = 40
+BONUS_POINTS = (-1000, 1000)
+
+
 @dataclass(frozen=True, slots=True)
 class Bonus:
     """R75: a bonus or penalty a table names in its house rules, so that a deal
-    may carry it in one tap: a short reason and the points it adds (negative for a
-    bonus in a penalty game)."""
+    may carry it in one tap: a short reason (``BONUS_NAME`` characters at most) and
+    the points it adds (negative for a bonus in a penalty game), within
+    ``BONUS_POINTS``."""
 
     name: str
     points: int

@@ -19,9 +19,8 @@ from dataclasses import dataclass, field
 
 from .cards import SUITS, Card, check_pack
 from .errors import GameRuleError, PackError, RulesError
-from .house import BONUS_NAME, BONUS_POINTS
 from .reasons import Reason
-from .ruleset import CardValues, Ruleset
+from .ruleset import BONUS_NAME, BONUS_POINTS, CardValues, Ruleset
 from .text import BLANKS, JOINERS, shown, trimmed
 
 NAME_LIMIT = 30

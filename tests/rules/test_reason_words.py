@@ -430,13 +430,13 @@ SAID = {
 
 #: The modules whose reasons this table covers (melds, contracts and hands have theirs),
 #: and the storage's, which reads what the table enters with the rules core's reasons.
-MODULES = ("bookkeeping", "cards", "house", "ruleset", "scoring", "variants")
+MODULES = ("bookkeeping", "cards", "house_document", "playable", "ruleset", "scoring", "variants")
 STORAGE = RULES.parent / "storage"
 
 
 def codes_given(module: str | Path) -> set[str]:
     """The reason codes a module of the rules core can give: every ``Reason.of("…")``,
-    and the code of each ``_bad(path, "…")`` (house.py's unreadable values)."""
+    and the code of each ``_bad(path, "…")`` (house_document.py's unreadable values)."""
     codes = set()
     path = module if isinstance(module, Path) else RULES / f"{module}.py"
     for node in ast.walk(ast.parse(path.read_text())):
