@@ -42,12 +42,12 @@ from referee.rules import (
     Ruleset,
     WildLimit,
     check_contract,
-    describe_contract,
     format_cards,
     get_ruleset,
     parse_cards,
     read_meld,
 )
+from referee.rules.words import describe_contract
 
 VARIANTS = ("push", "shove-it")
 SIZES = (3, 5, 8, 13)

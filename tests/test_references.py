@@ -12,11 +12,9 @@ DOCS = ROOT / "docs"
 ELSEWHERE = re.compile(
     r"\b(?:HOUSE|FAMILY|RULINGS|API|STYLE)\.md\b|\bseeds/|\.\./shared|\bRULINGS R\d"
 )
-#: Citations still to go, where another change moves the text (the house rules' module,
-#: split in three) or where the text is part of a recorded answer (the OpenAPI
+#: Citations still to go, where the text is part of a recorded answer (the OpenAPI
 #: document's descriptions): file, and how many lines there cite elsewhere.
 STILL_CITING = {
-    "referee/rules/house.py": 4,
     "referee/openapi.py": 1,
     "referee/openapi_paths.py": 1,
     "referee/schemas/house.py": 1,

@@ -362,8 +362,8 @@ def short_text(solution: SolutionView) -> str:
 def declaration(key: str) -> Declaration | None:
     """``set:6`` or ``run:D:4`` (as the page writes a reading) to a declaration.
 
-    >>> declaration("run:D:4").describe()
-    'a run of diamonds from 4'
+    >>> declaration("run:D:4")
+    Declaration(kind='run', rank=None, suit='D', low=4, high=None)
     >>> declaration("run:X") is None
     True
     """

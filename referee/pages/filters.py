@@ -1,6 +1,10 @@
 """Template filters: cards as coloured chips, the referee's sentences for people, a
 game's name, a name the table typed isolated where it is drawn. They speak through
-:mod:`.speech`, so the checker drawn on the phone uses them too."""
+:mod:`.speech`, so the checker drawn on the phone uses them too.
+
+The rules core's values never say themselves: a template hands a game's players, its
+pack or its wild-card limits to a filter here, with the words of its language, and
+the filter asks the rules core's words (:mod:`referee.rules.words`)."""
 
 from __future__ import annotations
 
@@ -13,7 +17,16 @@ from markupsafe import Markup
 from ..rules import VARIANTS
 from ..rules.cards import SUIT_SYMBOLS
 from ..rules.melds import Reading
-from ..rules.words import Words, option_words, points_words, said_reading
+from ..rules.ruleset import Pack, Ruleset
+from ..rules.words import (
+    Words,
+    option_words,
+    pack_words,
+    player_counts,
+    points_words,
+    said_reading,
+    wild_limit_lines,
+)
 from .speech import pgettext
 from .speech import words as spoken
 from .words import own_word
@@ -90,9 +103,24 @@ def option_label(name: str, english: str) -> str:
     return option_words(spoken(), name, english)
 
 
+def players_of(rules: Ruleset, words: Words) -> str:
+    """The players a game is for: ``"3 to 8"``, ``"4 or 6"`` (R35, R36, R49)."""
+    return player_counts(words, rules.players)
+
+
+def pack_of(pack: Pack, words: Words) -> str:
+    """A table's pack: ``"two decks and four jokers"`` (R3, R49)."""
+    return pack_words(words, pack.decks, pack.jokers)
+
+
+def wild_limits(rules: Ruleset, words: Words) -> tuple[str, ...]:
+    """The game's wild-card rules in sentences (R6, R7, R46, R50-R56)."""
+    return wild_limit_lines(words, rules)
+
+
 def template_words() -> dict[str, Words]:
     """``words``: the rules core's words in the request's language, for every template
-    to hand to what the rules say (``rules.players_text(words)``)."""
+    to hand to the filters that say what the rules are (``rules|player_counts(words)``)."""
     return {"words": spoken()}
 
 
@@ -107,5 +135,8 @@ FILTERS = {
     "game": said_game,
     "points": points,
     "listed": listed,
+    "player_counts": players_of,
+    "pack_words": pack_of,
+    "wild_limits": wild_limits,
 }
 GLOBALS = {"reading_words": reading_words, "option_label": option_label, "own_word": own_word}

@@ -36,10 +36,10 @@ from ..rules import (
     Ruleset,
     UnplayableRulesError,
     Variant,
-    describe_house,
     house_changes,
     house_rules_of,
 )
+from ..rules.words import describe_house
 from .house_values import follows, implied_values
 from .keypad import whole_number
 

@@ -45,10 +45,17 @@ from ..plumbing.conditional import if_match_of_form, still_current, tagged
 from ..plumbing.headers import SECURITY_HEADERS
 from ..plumbing.language import DEFAULT_LANGUAGE, current_language, language_of_environ
 from ..plumbing.sentences import request_words, sentence_of
-from ..rules import RulesError, describe_house, get_ruleset, house_changes
+from ..rules import RulesError, get_ruleset, house_changes
 from ..rules.bookkeeping import BuyTally, counts_by_deal, dealer_of
 from ..rules.scoring import Pot
-from ..rules.words import card_values_words, deal_words, house_line, winner_words, words_in
+from ..rules.words import (
+    card_values_words,
+    deal_words,
+    describe_house,
+    house_line,
+    winner_words,
+    words_in,
+)
 from ..storage import buys, deals, games, polls
 from ..storage import database as storage
 from ..storage.idempotency import Guard

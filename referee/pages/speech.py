@@ -68,4 +68,4 @@ def pgettext(context: str, message: str, **variables: Any) -> str:
 def sentence_of(error: Exception) -> str:
     """``error``'s sentence: the rules core's in the language being spoken, any other
     as raised."""
-    return error.said(words()) if isinstance(error, RulesError) else str(error)
+    return words().reason(error.reason) if isinstance(error, RulesError) else str(error)

@@ -12,7 +12,8 @@ from flask import Blueprint, render_template, request, url_for
 from flask_babel import gettext
 
 from ..plumbing.sentences import request_words, sentence_of
-from ..rules import VARIANTS, RulesError, Variant, describe_house
+from ..rules import VARIANTS, RulesError, Variant
+from ..rules.words import describe_house
 from .forms import NewGameForm
 from .games import HousePage, chosen_variant, house_page, new_game_page, opened
 from .house_form import SHOWN, drawn, read_typed

@@ -22,5 +22,5 @@ def request_words() -> Words:
 def sentence_of(error: Exception) -> str:
     """``error``'s sentence in the request's language."""
     if isinstance(error, RulesError):
-        return error.said(request_words())
+        return request_words().reason(error.reason)
     return str(error)

@@ -6,7 +6,7 @@ decided here, once.
 """
 
 from .cards import Card, format_cards, parse_cards
-from .contracts import ContractVerdict, check_contract, describe_contract
+from .contracts import ContractVerdict, check_contract
 from .errors import (
     CardError,
     GameRuleError,
@@ -16,7 +16,8 @@ from .errors import (
     UnknownVariantError,
     UnplayableRulesError,
 )
-from .house import HOUSE_KEYS, apply_house, describe_house, house_changes, house_rules_of
+from .house import apply_house, house_changes
+from .house_document import HOUSE_KEYS, house_rules_of
 from .melds import (
     Declaration,
     MeldVerdict,
@@ -87,8 +88,6 @@ __all__ = [
     "WildLimit",
     "apply_house",
     "check_contract",
-    "describe_contract",
-    "describe_house",
     "extend_meld",
     "format_cards",
     "get_ruleset",

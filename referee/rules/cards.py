@@ -20,15 +20,10 @@ from .errors import CardError, PackError
 from .reasons import Reason
 
 SUITS = ("S", "H", "D", "C")
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 #: Ranks in order, ace low. A rank is an int 1..13; an ace high sits at 14 in a run.
 RANK_TOKENS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-RANK_PLURALS = (
-    "aces", "twos", "threes", "fours", "fives", "sixes", "sevens",
-    "eights", "nines", "tens", "jacks", "queens", "kings",
-)  # fmt: skip
 ACE, TWO, ACE_HIGH = 1, 2, 14
 JOKER_TOKEN = "JK"
 
@@ -139,19 +134,6 @@ def parse_cards(cards: str | Iterable[str]) -> list[Card]:
 def format_cards(cards: Iterable[Card]) -> str:
     """The canonical printing of R1, one space between cards."""
     return " ".join(str(card) for card in cards)
-
-
-_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
-          "ten", "eleven", "twelve", "thirteen")  # fmt: skip
-
-
-def number_word(n: int) -> str:
-    """The word for a small count, as a player would say it.
-
-    >>> number_word(3)
-    'three'
-    """
-    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
 
 
 def check_pack(cards: Sequence[Card], packs: int, jokers: int | None = None) -> None:

@@ -31,8 +31,7 @@ from .melds import (
     wild_count,
 )
 from .reasons import Reason
-from .ruleset import PLAIN_WORDS, ContractPart, DealRule, MeldWords, Ruleset
-from .words import ENGLISH, contract_words
+from .ruleset import PLAIN_WORDS, ContractPart, DealRule, Ruleset
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,17 +53,6 @@ class ContractVerdict:
     @property
     def met(self) -> bool:
         return not self.reasons
-
-
-def describe_contract(contract: Sequence[ContractPart], words: MeldWords | None = None) -> str:
-    """The contract in English words, in the game's own words when given (R42, R47).
-
-    >>> describe_contract([ContractPart("set", 3), ContractPart("run", 4)])
-    'one set of three and one run of four'
-    >>> describe_contract([ContractPart("set", 3, exact=True)] * 2)
-    'two sets of exactly three'
-    """
-    return contract_words(ENGLISH, words or MeldWords(), tuple(contract))
 
 
 def _fits(

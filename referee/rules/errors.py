@@ -1,54 +1,39 @@
-"""The referee's exceptions: each carries a sentence a player can act on.
+"""The referee's exceptions: each carries a :class:`~.reasons.Reason` and nothing else.
 
 ``RulesError`` is input the referee cannot read (a card, option, declaration or
 deal that does not exist); ``GameRuleError`` is input it reads but that breaks a
 rule of the game (more 7H than the pack holds, five players at Shove-It).
 
-An error raised with a :class:`~.reasons.Reason` keeps it (``reason``): ``str(error)``
-is its English sentence, for logs and callers that read it, and :meth:`RulesError.said`
-says it in the language of a :class:`~.words.Words`, for the API's ``error`` and the
-pages.
+An error never speaks: its ``reason`` is said in the table's language by
+:mod:`.words` (``words.reason(error.reason)``), for the API's ``error`` and the
+pages; ``str(error)`` is the reason's code and facts, for a log.
 
 >>> from .reasons import Reason
 >>> error = CardError(Reason.of("not_a_card", token="ZZ"))
 >>> str(error), error.reason.code
-('"ZZ" is not a card', 'not_a_card')
+("not_a_card(token='ZZ')", 'not_a_card')
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .reasons import Reason
-
-if TYPE_CHECKING:  # words.py renders the reasons, and reads cards, which raise these
-    from .words import Words
 
 
 class RulesError(ValueError):
     """Input the referee cannot accept: a bad option, declaration or deal number.
 
-    ``player``: the player whose hand or points the sentence is about, where there
+    ``player``: the player whose hand or points the reason is about, where there
     is one, so a page can show it beside that player without reading the sentence.
     """
 
-    def __init__(self, why: Reason | str = "", *, player: str | None = None) -> None:
-        reason = why if isinstance(why, Reason) else None
-        super().__init__(_english(why))
-        self.reason = reason
+    def __init__(self, why: Reason, *, player: str | None = None) -> None:
+        super().__init__(why)
+        self.reason = why
         self.player = player
 
-    def said(self, words: Words) -> str:
-        """The sentence in ``words``' language (its reason's, where it has one)."""
-        return str(self) if self.reason is None else words.reason(self.reason)
-
-
-def _english(why: Reason | str) -> str:
-    if isinstance(why, str):
-        return why
-    from .words import ENGLISH  # here: words.py reads cards, which raise these
-
-    return ENGLISH.reason(why)
+    def __str__(self) -> str:
+        facts = ", ".join(f"{name}={value!r}" for name, value in self.reason.facts)
+        return f"{self.reason.code}({facts})"
 
 
 class CardError(RulesError):
@@ -76,7 +61,7 @@ class HouseRulesError(RulesError):
     then list positions (1-based) and keys: ``("deals", 2, "contract", 1, "min")``.
     """
 
-    def __init__(self, why: Reason | str, *, key: str, path: tuple[str | int, ...] = ()) -> None:
+    def __init__(self, why: Reason, *, key: str, path: tuple[str | int, ...] = ()) -> None:
         super().__init__(why)
         self.key = key
         self.path = path or (key,)
@@ -92,7 +77,7 @@ class UnplayableRulesError(GameRuleError):
     the deal it is about (1-based), where there is one.
     """
 
-    def __init__(self, why: Reason | str, *, key: str, deal: int | None = None) -> None:
+    def __init__(self, why: Reason, *, key: str, deal: int | None = None) -> None:
         super().__init__(why)
         self.key = key
         self.deal = deal

@@ -7,8 +7,9 @@ Nothing here is code about a game; every difference is a field of
 >>> [rules.variant for rules, _ in FAMILY][:4]
 ['contract-rummy', 'jo', 'progressive', 'king-rummy']
 >>> shanghai = dict((rules.variant, rules) for rules, _ in FAMILY)["shanghai"]
->>> len(shanghai.deals), shanghai.deal(8).contract[1].describe(shanghai.words)
-(10, 'sequence of exactly ten')
+>>> last = shanghai.deal(8).contract[1]
+>>> len(shanghai.deals), shanghai.words.noun(last.kind), last.min, last.exact
+(10, 'sequence', 10, True)
 """
 
 from __future__ import annotations

@@ -4,10 +4,10 @@ A *reading* is what a meld is declared as (R15): a set of one rank, or a run of
 one suit over one span. Run positions are 1 (ace low) to 14 (ace high).
 
 >>> from referee.rules import get_ruleset, parse_cards
+>>> from referee.rules.words import ENGLISH, said_reading
 >>> rules = get_ruleset("push")
->>> [r.describe() for r in read_meld(parse_cards("6D 2S JK"), rules).readings]
+>>> [said_reading(ENGLISH, r) for r in read_meld(parse_cards("6D 2S JK"), rules).readings]
 ['a set of sixes', 'a run of diamonds 4-6', 'a run of diamonds 5-7', 'a run of diamonds 6-8']
->>> from referee.rules.words import ENGLISH
 >>> ENGLISH.reason(read_meld(parse_cards("KH AH 2H 3H"), rules).reasons[0])
 'K-A-2-3 wraps round the ace: an ace is high (Q-K-A) or low (A-2-3), never in the middle'
 """
@@ -41,7 +41,6 @@ from .ruleset import (
     WildLimit,
     rank_at,
 )
-from .words import ENGLISH, said_declaration, said_reading
 
 MIN_MELD = 3  # R8, R11
 MAX_RUN = 13  # R12: one ace at most
@@ -75,9 +74,6 @@ class SetReading:
     @property
     def key(self) -> tuple[int, ...]:
         return (0, SET_ORDER.index(self.rank))
-
-    def describe(self) -> str:
-        return said_reading(ENGLISH, self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,9 +109,6 @@ class RunReading:
         """Whether the span has a place of this rank (1-13), round the corner too."""
         return any(rank_at(position) == rank for position in range(self.low, self.high + 1))
 
-    def describe(self) -> str:
-        return said_reading(ENGLISH, self)
-
 
 Reading = SetReading | RunReading
 
@@ -124,8 +117,8 @@ Reading = SetReading | RunReading
 class Declaration:
     """What a player says a meld is (R15); fields left out match any reading.
 
-    >>> Declaration.parse({"kind": "run", "suit": "d", "low": "5"}).describe()
-    'a run of diamonds from 5'
+    >>> Declaration.parse({"kind": "run", "suit": "d", "low": "5"})
+    Declaration(kind='run', rank=None, suit='D', low=5, high=None)
     """
 
     kind: Kind
@@ -144,14 +137,14 @@ class Declaration:
         elif fields.get("kind") == "run":
             kind = "run"
         else:
-            raise RulesError(ENGLISH.reason(Reason.of("declaration_kind_unknown")))
+            raise RulesError(Reason.of("declaration_kind_unknown"))
         allowed = {"kind", "rank"} if kind == "set" else {"kind", "suit", "low", "high"}
         stray = [
             name for name, value in fields.items() if value is not None and name not in allowed
         ]
         if stray:
             why = Reason.of("declaration_field_not_allowed", kind=kind, field=stray[0])
-            raise RulesError(ENGLISH.reason(why))
+            raise RulesError(why)
 
         def rank_of(name: str, ace: int) -> int | None:
             value = fields.get(name)
@@ -179,9 +172,6 @@ class Declaration:
             and self.low in (None, reading.low)
             and (self.high is None or rank_at(self.high) == rank_at(reading.high))
         )
-
-    def describe(self) -> str:
-        return said_declaration(ENGLISH, self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -589,11 +579,16 @@ def _why_not_run(
     return reason or _too_many_wild(rules, "run", natural, total - natural)
 
 
+#: The run on the table among the cards it is measured against: after every card's
+#: name when two share a place (a lowercase letter sorts after "10H" and "JK").
+_THE_RUN = "the run"
+
+
 def _too_far_apart(naturals: Sequence[Card], total: int, fixed: RunReading | None) -> Reason:
     """Why no span of ``total`` cards holds every natural (and the fixed run)."""
     anchors = [(card.rank, str(card)) for card in naturals if card.rank != ACE]
     if fixed is not None:
-        anchors += [(fixed.low, fixed.describe()), (fixed.high, fixed.describe())]
+        anchors += [(fixed.low, _THE_RUN), (fixed.high, _THE_RUN)]
     ace = next((card for card in naturals if card.rank == ACE), None)
     choices = [[*anchors, (ACE, str(ace))], [*anchors, (ACE_HIGH, str(ace))]] if ace else [anchors]
     spans = [(max(choice)[0] - min(choice)[0] + 1, choice) for choice in choices]
@@ -605,7 +600,7 @@ def _too_far_apart(naturals: Sequence[Card], total: int, fixed: RunReading | Non
             return Reason.of("run_wraps_round_ace", ranks=tuple(window))
     low_name, high_name = min(best)[1], max(best)[1]
     if fixed is not None:
-        far = high_name if low_name == fixed.describe() else low_name
+        far = high_name if low_name == _THE_RUN else low_name
         return Reason.of(
             "card_too_far_from_run", card=far, reading=fixed, need=need, size=total, around=False
         )

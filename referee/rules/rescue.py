@@ -66,7 +66,6 @@ from .melds import (
 )
 from .reasons import Reason
 from .ruleset import JokerExchange, Ruleset
-from .words import ENGLISH
 
 MOST_DETAILS = 4  # reasons about single readings of an undeclared meld, at most
 
@@ -92,7 +91,7 @@ class Exchange:
     None where the table's option ``rescue_to_hand`` says (R25). ``jokers_only``:
     a wild 2 never comes out (R79's Twos Wild). ``moves_once``: a run's joker,
     once moved, stays (Telefunken). The rule in a sentence, in the game's words, is
-    :func:`describe_exchange`'s.
+    :func:`exchange_rule`'s reason.
     """
 
     set_cards: int
@@ -161,7 +160,16 @@ def exchange_of(rules: Ruleset) -> Exchange:
 
 def exchange_rule(rules: Ruleset) -> Reason:
     """The table's rule for a joker a natural card replaces (R25, R79), said by
-    :mod:`.words`; :func:`describe_exchange` says it in English."""
+    :mod:`.words`.
+
+    >>> from referee.rules import get_ruleset
+    >>> from referee.rules.words import ENGLISH
+    >>> ENGLISH.reason(exchange_rule(get_ruleset("caribbean-kalooki")))
+    ... # doctest: +NORMALIZE_WHITESPACE
+    'in Caribbean Kalooki the natural card takes the place of a joker of a "four" and the
+    joker moves to the top, or to the bottom when the top is an ace; the joker of a
+    "three" never moves'
+    """
     return Reason.of(
         "exchange_rule",
         game=rules.name,
@@ -171,19 +179,6 @@ def exchange_rule(rules: Ruleset) -> Reason:
         twos_wild=rules.twos_wild,
         runs_allowed=rules.runs_allowed,
     )
-
-
-def describe_exchange(rules: Ruleset) -> str:
-    """The table's rule for a joker a natural card replaces, in an English sentence
-    (R25, R79).
-
-    >>> from referee.rules import get_ruleset
-    >>> describe_exchange(get_ruleset("caribbean-kalooki"))  # doctest: +NORMALIZE_WHITESPACE
-    'in Caribbean Kalooki the natural card takes the place of a joker of a "four" and the
-    joker moves to the top, or to the bottom when the top is an ace; the joker of a
-    "three" never moves'
-    """
-    return ENGLISH.reason(exchange_rule(rules))
 
 
 # --- The answer -----------------------------------------------------------------------
@@ -321,7 +316,7 @@ def natural_cards(text: str, rules: Ruleset) -> tuple[Card, ...]:
     >>> natural_cards("8H 9H", get_ruleset("push"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    referee.rules.errors.CardError: "8H 9H" is two cards; give the one card to put in a ...
+    referee.rules.errors.CardError: too_many_natural_cards(written='"8H 9H"', count=2, ...)
     >>> natural_cards("8H 8S", get_ruleset("telefunken"))
     (Card.parse('8H'), Card.parse('8S'))
     """
@@ -335,7 +330,7 @@ def _check_count(naturals: Sequence[Card], rules: Ruleset, written: str) -> None
     set's joker (R79); ``written`` is how the player gave them."""
     most = exchange_of(rules).most_cards
     if not naturals:
-        raise CardError(ENGLISH.reason(Reason.of("no_natural_card")))
+        raise CardError(Reason.of("no_natural_card"))
     if len(naturals) <= most:
         return
     why = Reason.of(
@@ -345,7 +340,7 @@ def _check_count(naturals: Sequence[Card], rules: Ruleset, written: str) -> None
         most=most,
         words=rules.words,
     )
-    raise CardError(ENGLISH.reason(why))
+    raise CardError(why)
 
 
 # --- Where the wild cards are ----------------------------------------------------

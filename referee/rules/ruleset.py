@@ -6,8 +6,8 @@ playing (R38). The presets, one :class:`Preset` a game, live in ``push.py`` (the
 Push family) and ``family.py`` (the Contract Rummy family).
 
 >>> part = ContractPart("run", 4, exact=True)
->>> str(part), part.describe(MeldWords("trio", "trios", "escalera", "escaleras"))
-('run of exactly four', 'escalera of exactly four')
+>>> part.fits(4), part.fits(5)
+(True, False)
 >>> Packs.of(((3, 4), 2, 1), ((5, 8), 3, 2)).pack(5)
 Pack(decks=3, jokers=2)
 """
@@ -20,20 +20,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal, NamedTuple
 
-from .cards import RANK_TOKENS, SUIT_NAMES, TWO, Card, check_pack
+from .cards import RANK_TOKENS, SUITS, TWO, Card, check_pack
 from .errors import GameRuleError, RulesError
 from .reasons import Reason
-from .words import (
-    ENGLISH,
-    Words,
-    contract_words,
-    pack_words,
-    part_words,
-    player_counts,
-    size_words,
-    wild_limit_lines,
-    wild_table_words,
-)
 
 Kind = Literal["set", "run"]
 Scoring = Literal["penalty", "winner_takes"]
@@ -120,6 +109,13 @@ class MeldWords:
             words["set_by_size"] = {str(size): word for size, word in self.by_size}
         return words
 
+    def plain(self) -> MeldWords:
+        """These words, or plain ones where they name a size (Caribbean's "three" and
+        "four", R42), which reads oddly in "a three of five"."""
+        if self.names_size:
+            return MeldWords("group", "groups", "sequence", "sequences")
+        return self
+
 
 PLAIN_WORDS = MeldWords()
 
@@ -145,25 +141,6 @@ class ContractPart:
     def fits(self, size: int) -> bool:
         """Whether a meld of ``size`` cards is of this part's size (R20, R47)."""
         return size == self.min if self.exact else size >= self.min
-
-    def size_words(self) -> str:
-        """``"three"``, ``"exactly four"``, ``"seven or more"`` (in English: a page
-        says it through :func:`~.words.size_words`)."""
-        return size_words(ENGLISH, self)
-
-    def describe(self, words: MeldWords = PLAIN_WORDS, count: int = 1) -> str:
-        """The part in the game's words, without the count: ``"trios of exactly three"``
-        (in English: a page says it through :func:`~.words.part_words`)."""
-        return part_words(ENGLISH, words, self, count=count)
-
-    def __str__(self) -> str:
-        return self.describe()
-
-
-def describe_parts(contract: Sequence[ContractPart], words: MeldWords = PLAIN_WORDS) -> str:
-    """A contract in words: ``"one set of three and one run of four"``,
-    ``"two groups of exactly three"``; a contract of no parts is the whole hand."""
-    return contract_words(ENGLISH, words, contract)
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,11 +195,18 @@ class Buys:
 NO_BUYS = Buys()
 
 
+#: R75: the longest name of a bonus, as a deal's reason for its points (docs/api.md#house-rules), and
+#: the points one may add.
+BONUS_NAME = 40
+BONUS_POINTS = (-1000, 1000)
+
+
 @dataclass(frozen=True, slots=True)
 class Bonus:
     """R75: a bonus or penalty a table names in its house rules, so that a deal
-    may carry it in one tap: a short reason and the points it adds (negative for a
-    bonus in a penalty game)."""
+    may carry it in one tap: a short reason (``BONUS_NAME`` characters at most) and
+    the points it adds (negative for a bonus in a penalty game), within
+    ``BONUS_POINTS``."""
 
     name: str
     points: int
@@ -278,7 +262,7 @@ class CardValues:
         """The points of the whole pack of ``packs`` decks and ``jokers`` jokers (two a
         deck unless said): no hand can hold more."""
         jokers = 2 * packs if jokers is None else jokers
-        naturals = sum(self(Card(rank, suit)) for rank in range(1, 14) for suit in SUIT_NAMES)
+        naturals = sum(self(Card(rank, suit)) for rank in range(1, 14) for suit in SUITS)
         return packs * naturals + jokers * self.by_rank[0]
 
     def as_dict(self) -> dict[str, int]:
@@ -294,10 +278,6 @@ class Pack:
 
     decks: int
     jokers: int
-
-    def describe(self, words: Words = ENGLISH) -> str:
-        """ "two decks and four jokers", said by :func:`~.words.pack_words`."""
-        return pack_words(words, self.decks, self.jokers)
 
 
 @dataclass(frozen=True, slots=True)
@@ -434,10 +414,6 @@ class Ruleset:
                 )
             )
 
-    def players_text(self, words: Words = ENGLISH) -> str:
-        """``"3 to 8"``, ``"4 or 6"``, ``"4"``."""
-        return player_counts(words, self.players)
-
     def check_cards(self, cards: Sequence[Card], players: int | None = None) -> None:
         """PackError if the cards hold more of a card than this table's pack (R3, R49).
 
@@ -505,28 +481,12 @@ class Ruleset:
         pack (R3, R49): one of each suit where a group's suits are distinct (R9, R43,
         R55)."""
         decks = 1 if self.set_distinct_suits or part.distinct_suits else pack.decks
-        return len(SUIT_NAMES) * decks
+        return len(SUITS) * decks
 
     def wild_cards_in(self, pack: Pack) -> int:
         """The pack's wild cards (R3, R4, R46, R49): its jokers, and its 2s where 2s
         are wild."""
-        return pack.jokers + (len(SUIT_NAMES) * pack.decks if self.twos_wild else 0)
-
-    def _by_size_table(self, words: Words = ENGLISH) -> str:
-        """R51's table in words, for every size it names and every size of a contract
-        meld (a group of 4 takes the group of 3's limit, and says so): sizes of one
-        kind and limit together.
-
-        >>> from referee.rules import get_ruleset
-        >>> get_ruleset("shanghai")._by_size_table()
-        'a group of 3 or 4: 1, a sequence of 4: 1, of 5: 2, of 7: 3, of 10: 4'
-        """
-        return wild_table_words(words, self)
-
-    def describe_wild_limits(self, words: Words = ENGLISH) -> tuple[str, ...]:
-        """The game's wild-card rules in sentences, for pages (R6, R7, R46, R50-R56),
-        said by :func:`~.words.wild_limit_lines`."""
-        return wild_limit_lines(words, self)
+        return pack.jokers + (len(SUITS) * pack.decks if self.twos_wild else 0)
 
 
 def _ring(low: int, high: int) -> int:

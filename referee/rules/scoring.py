@@ -17,13 +17,11 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .cards import SUIT_NAMES, Card, check_pack
+from .cards import SUITS, Card, check_pack
 from .errors import GameRuleError, PackError, RulesError
-from .house import BONUS_NAME, BONUS_POINTS
 from .reasons import Reason
-from .ruleset import CardValues, Ruleset
+from .ruleset import BONUS_NAME, BONUS_POINTS, CardValues, Ruleset
 from .text import BLANKS, JOINERS, shown, trimmed
-from .words import ENGLISH, points_words
 
 NAME_LIMIT = 30
 #: The most a pot's stake or payout may be: more than any kitchen table plays for, and
@@ -488,13 +486,8 @@ def _points(rules: Ruleset, players: int, player: str, hand: Hand, *, strict: bo
     return hand
 
 
-def points_text(points: int) -> str:
-    """``"1 point"``, ``"25 points"``."""
-    return points_words(ENGLISH, points)
-
-
 def _one_of_each(jokers: bool) -> list[Card]:
-    cards = [Card(rank, suit) for rank in range(1, 14) for suit in SUIT_NAMES]
+    cards = [Card(rank, suit) for rank in range(1, 14) for suit in SUITS]
     return [*cards, Card.parse("JK")] if jokers else cards
 
 

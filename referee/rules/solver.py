@@ -3,8 +3,8 @@
 
 >>> from referee.rules import format_cards, get_ruleset, parse_cards
 >>> solution = solve_hand(parse_cards("8C 8H JK 4H 5H 6H 7H 9S KD"), get_ruleset("push"), 2)
->>> [(format_cards(m.cards), m.reading.describe(), m.contract) for m in solution.melds]
-[('8C 8H JK', 'a set of eights', True), ('4H 5H 6H 7H', 'a run of hearts 4-7', True)]
+>>> [(format_cards(m.cards), m.reading.kind, m.contract) for m in solution.melds]
+[('8C 8H JK', 'set', True), ('4H 5H 6H 7H', 'run', True)]
 >>> format_cards(solution.left), solution.left_points
 ('9S KD', 15)
 >>> short = solve_hand(parse_cards("8C 8H 4H 5H 6H 7H 9S KD"), get_ruleset("push"), 2)
@@ -49,7 +49,6 @@ from .melds import (
 )
 from .reasons import Reason
 from .ruleset import RANKS, Ace, ContractPart, DealRule, Kind, Ruleset, WildLimit, rank_at
-from .words import ENGLISH
 
 __all__ = [
     "MAX_COMPLETING",
@@ -249,22 +248,15 @@ _LabelKey = tuple[Kind, int, int, tuple[int, ...], bool, int]
 
 
 class HandTooLarge(RulesError):
-    """A hand of more than ``MAX_HAND`` cards (API: a 400); ``reason`` says so in
-    any language, ``str()`` in English."""
-
-    def __init__(self, reason: Reason) -> None:
-        super().__init__(ENGLISH.reason(reason))
-        self.reason = reason
+    """A hand of more than ``MAX_HAND`` cards (API: a 400)."""
 
 
 class SearchTooLong(GameRuleError):
-    """The hand would take the search more work than a request may do (``reason``
-    says so, ``str()`` in English); the solver answers exactly or not at all, never
-    with a guess (R67)."""
+    """The hand would take the search more work than a request may do; the solver
+    answers exactly or not at all, never with a guess (R67)."""
 
-    def __init__(self, reason: Reason | None = None) -> None:
-        self.reason = reason or Reason.of("search_too_long")
-        super().__init__(ENGLISH.reason(self.reason))
+    def __init__(self) -> None:
+        super().__init__(Reason.of("search_too_long"))
 
 
 #: Steps of work one solve may do, shared by every search of the solve (the best

@@ -7,8 +7,8 @@ of the referee reads. Nothing elsewhere asks which variant it is playing: it
 reads the fields.
 
 >>> rules = VARIANTS["push"].ruleset({"three_and_seven": True})
->>> [str(part) for part in rules.deal(5).contract]
-['run of three', 'run of seven']
+>>> [(part.kind, part.min) for part in rules.deal(5).contract]
+[('run', 3), ('run', 7)]
 >>> get_ruleset("cap-it").deal(1).cards
 10
 """

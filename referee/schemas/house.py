@@ -17,8 +17,8 @@ from pydantic import GetCoreSchemaHandler
 from pydantic_core import CoreSchema, core_schema
 
 from ..rules import HOUSE_KEYS, Ace, WildLimit
-from ..rules import house as core
-from ..rules.ruleset import JokerExchange
+from ..rules import house_document as core
+from ..rules.ruleset import BONUS_NAME, BONUS_POINTS, JokerExchange
 
 #: The component's name in the OpenAPI document, shared by bodies and answers.
 COMPONENT = "HouseRules"
@@ -94,8 +94,8 @@ _BY_SIZE = _object(
 )
 _BONUS = _object(
     ("name", "points"),
-    name={"type": "string", "minLength": 1, "maxLength": core.BONUS_NAME},
-    points=_whole(*core.BONUS_POINTS),
+    name={"type": "string", "minLength": 1, "maxLength": BONUS_NAME},
+    points=_whole(*BONUS_POINTS),
 )
 _MELD_MIN = _whole(*core.MELD_MIN)
 

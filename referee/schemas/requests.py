@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Valida
 from pydantic_core import ErrorDetails
 
 from ..plumbing.json_text import MOST_DEPTH
-from ..rules.house import BONUS_NAME, BONUS_POINTS
+from ..rules.ruleset import BONUS_NAME, BONUS_POINTS
 from ..rules.scoring import POT_LIMIT
 from .house import HouseRules
 

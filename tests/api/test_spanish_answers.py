@@ -14,17 +14,8 @@ from ..english import english_words
 from .record_answers import FOUR, NAMES, RECORDED, RUNS, ask_all
 
 RECORDINGS = json.loads(RECORDED.read_text(encoding="utf-8"))
-#: Sentences the rules core still raises as English text instead of a reason (a
-#: rescue given more than its one card): issue 35, "one door". Strict: once they are
-#: reasons, these pass and the mark goes.
-RAISED_IN_ENGLISH = {"a rescue of two cards", "three cards for a set's joker"}
 CASES = [
-    pytest.param(
-        run,
-        index,
-        id=f"{run}: {recording['name']}",
-        marks=[pytest.mark.xfail(strict=True)] if recording["name"] in RAISED_IN_ENGLISH else [],
-    )
+    pytest.param(run, index, id=f"{run}: {recording['name']}")
     for run, recordings in RECORDINGS.items()
     for index, recording in enumerate(recordings)
 ]

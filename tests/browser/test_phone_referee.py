@@ -68,9 +68,9 @@ def answer(case):
     try:
         return {"meld": meld, "hand": hand}[case["ask"]](case)
     except GameRuleError as error:  # a rule of the game broken: a 422 with its sentence
-        return {"status": 422, "error": error.said(words_in(case["language"]))}
+        return {"status": 422, "error": words_in(case["language"]).reason(error.reason)}
     except RulesError as error:  # other input the core cannot take: a 400
-        return {"status": 400, "error": error.said(words_in(case["language"]))}
+        return {"status": 400, "error": words_in(case["language"]).reason(error.reason)}
 
 json.dumps([answer(case) for case in json.loads(CASES)])
 """

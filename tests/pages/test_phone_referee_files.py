@@ -82,7 +82,7 @@ def test_the_rules_bundle_holds_what_runs_on_the_phone_under_roots_of_its_own(cl
     assert response.headers["Cache-Control"] == FOR_GOOD
     bundle = zipfile.ZipFile(io.BytesIO(response.get_data()))
     names = set(bundle.namelist())
-    rules = {f"referee/rules/{path.name}" for path in (ROOT / "referee/rules").glob("*.py")}
+    rules = {path.relative_to(ROOT).as_posix() for path in (ROOT / "referee/rules").rglob("*.py")}
     pages = {f"referee/pages/{name}.py" for name in ON_THE_PHONE}
     templates = {f"templates/{name}" for name in PHONE_TEMPLATES}
     catalogs = {"referee/translations/es/LC_MESSAGES/messages.mo"}

@@ -1,4 +1,10 @@
-"""A compact way for tests to write readings: ``"set 6"``, ``"run D 4-6"``."""
+"""A compact way for tests to write readings (``"set 6"``, ``"run D 4-6"``) and to
+read what the referee refuses (an error's reason said in English)."""
+
+import re
+from contextlib import contextmanager
+
+import pytest
 
 from referee.rules import Declaration, RunReading, get_ruleset, parse_cards, read_meld
 from referee.rules.cards import parse_rank, parse_suit, rank_token
@@ -47,3 +53,18 @@ def run_cards(cards: str, reading: str, variant: str = "push") -> str:
     verdict = read_meld(parse_cards(cards), get_ruleset(variant), declaration(reading))
     (run,) = verdict.readings
     return " ".join(str(p.card) if p.natural else f"{p.card}>{p.stands_for}" for p in run.cards)
+
+
+def refusal(error) -> str:
+    """What the referee refused, said in English: an error of the rules core carries
+    its reason and says nothing itself."""
+    return ENGLISH.reason(error.reason)
+
+
+@contextmanager
+def refused(kind, saying: str):
+    """``pytest.raises(kind, match=saying)``, the pattern searched in the error's
+    reason said in English."""
+    with pytest.raises(kind) as raised:
+        yield raised
+    assert re.search(saying, refusal(raised.value)), (saying, refusal(raised.value))

@@ -6,12 +6,12 @@ from referee.rules import (
     PackError,
     RulesError,
     check_contract,
-    describe_contract,
     get_ruleset,
     parse_cards,
 )
+from referee.rules.words import describe_contract
 
-from .notation import declaration, said
+from .notation import declaration, refused, said
 
 
 def check(variant, deal, *melds, **options):
@@ -115,12 +115,12 @@ def test_these_initial_melds_do_not_meet_the_contract(variant, deal, melds, reas
 
 @pytest.mark.parametrize("deal", [0, 6, -1])
 def test_there_are_five_deals(deal):
-    with pytest.raises(RulesError, match=f"deal must be 1 to 5; {deal} is not a deal"):
+    with refused(RulesError, f"deal must be 1 to 5; {deal} is not a deal"):
         check("push", deal, "8C 8H 8S", "KD KS JK")
 
 
 def test_the_melds_together_must_fit_in_the_pack():  # R3
-    with pytest.raises(PackError, match="three 8C"):
+    with refused(PackError, "three 8C"):
         check("push", 1, "8C 8H 8S", "8C 8D 8S", "8C JK JK")
 
 

@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 from referee.rules import VARIANTS, Card, GameRuleError, get_ruleset, parse_cards
 from referee.rules.scoring import Table, deal_so_far, possible_points, score_deal
 
+from .notation import refusal, refused
+
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 
 
@@ -40,9 +42,9 @@ def test_points_no_hand_can_be_worth_are_refused_naming_the_player(variant, poin
     table = seat(variant)
     others = {p: 10 for p in table.scoring_players("Ann") if p != "Bob"}
     so_far = deal_so_far(table, 1, "Ann", {"Bob": points, **others})
-    assert reason in str(so_far.errors["Bob"])
+    assert reason in refusal(so_far.errors["Bob"])
     assert so_far.errors["Bob"].player == "Bob"
-    with pytest.raises(GameRuleError, match=reason[:20]) as raised:
+    with refused(GameRuleError, reason[:20]) as raised:
         so_far.score()
     assert raised.value.player == "Bob"
 
@@ -60,7 +62,7 @@ def test_the_smallest_hand_is_the_smallest_card(variant, smallest):
 def test_an_empty_hand_is_only_the_one_who_went_out():  # R26
     table = seat("push")
     so_far = deal_so_far(table, 1, "Ann", {"Bob": parse_cards(""), "Dan": parse_cards("7H")})
-    assert "Bob cannot score 0" in str(so_far.errors["Bob"])
+    assert "Bob cannot score 0" in refusal(so_far.errors["Bob"])
 
 
 def pack_cards(rules, players):
@@ -115,14 +117,14 @@ def test_a_card_more_than_the_pack_holds_is_the_error_of_the_hand_it_was_tapped_
     so_far = deal_so_far(table, 1, "Ann", hands)
     assert set(so_far.errors) == {"Dan"}
     assert so_far.over_the_pack == {"Dan": frozenset({1})}
-    assert "three AS here" in str(so_far.errors["Dan"])
+    assert "three AS here" in refusal(so_far.errors["Dan"])
 
 
 def test_the_sums_so_far_leave_out_the_hands_still_to_enter():  # R27
     so_far = deal_so_far(seat("push"), 1, None, {"Ann": 5, "Bob": 10})
     assert so_far.sides == {"We": 5, "They": 10}
     assert so_far.missing == ("Cat", "Dan")
-    with pytest.raises(GameRuleError, match="Cat and Dan score in deal 1") as raised:
+    with refused(GameRuleError, "Cat and Dan score in deal 1") as raised:
         so_far.score()
     assert raised.value.player == "Cat"
 
@@ -130,7 +132,7 @@ def test_the_sums_so_far_leave_out_the_hands_still_to_enter():  # R27
 def test_before_anyone_is_said_to_have_gone_out_each_hand_is_checked_alone():
     so_far = deal_so_far(seat("shanghai"), 1, None, {"Bob": 2}, said=False)
     assert so_far.problem is None  # R64 is not asked yet
-    assert "no hand in Shanghai is worth 2 points" in str(so_far.errors["Bob"])
+    assert "no hand in Shanghai is worth 2 points" in refusal(so_far.errors["Bob"])
     assert so_far.sides is None or "Bob" not in so_far.errors
 
 
@@ -147,11 +149,11 @@ def test_what_is_wrong_with_the_deal_as_a_whole(variant, went_out, bent_table, p
     so_far = deal_so_far(table, 1, went_out, {}, bent_table)
     assert (problem is None) == (so_far.problem is None)
     if problem:
-        assert problem in str(so_far.problem)
+        assert problem in refusal(so_far.problem)
 
 
 def test_a_player_given_twice_is_refused():
-    with pytest.raises(GameRuleError, match="Bob is given twice"):
+    with refused(GameRuleError, "Bob is given twice"):
         deal_so_far(seat("push"), 1, "Ann", {"Bob": 5, " Bob": 10, "Dan": 5})
 
 

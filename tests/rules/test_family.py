@@ -12,7 +12,6 @@ from referee.rules import (
     PackError,
     RulesError,
     check_contract,
-    describe_contract,
     extend_meld,
     get_ruleset,
     parse_cards,
@@ -20,9 +19,10 @@ from referee.rules import (
     score_hand,
 )
 from referee.rules.scoring import Sheet, Table, score_deal
+from referee.rules.words import describe_contract
 
 from .brute_family import brute_readings
-from .notation import said, short
+from .notation import refused, said, short
 
 FAMILY = [
     "contract-rummy", "jo", "progressive", "king-rummy", "shanghai", "loba", "carioca",
@@ -42,7 +42,7 @@ def test_the_family_follows_the_push_family_in_r41s_order():  # R41
 def test_only_contract_rummy_offers_twos_wild():  # R41, R46
     assert dict(VARIANTS["contract-rummy"].defaults) == {"twos_wild": False}
     assert all(not VARIANTS[v].defaults for v in FAMILY[1:])
-    with pytest.raises(RulesError, match='"twos_wild" is not an option of Jo'):
+    with refused(RulesError, '"twos_wild" is not an option of Jo'):
         get_ruleset("jo", {"twos_wild": True})
 
 
@@ -112,9 +112,7 @@ def test_whole_hand_deals(variant, deal, whole_hand):  # R58
 
 
 def test_a_deal_past_the_last_names_the_games_deals():
-    with pytest.raises(
-        RulesError, match="Shanghai has ten deals: deal must be 1 to 10; 11 is not a deal"
-    ):
+    with refused(RulesError, "Shanghai has ten deals: deal must be 1 to 10; 11 is not a deal"):
         get_ruleset("shanghai").deal(11)
 
 
@@ -143,7 +141,7 @@ def test_the_pack_by_players(variant, players, pack):  # R49
     ],
 )  # fmt: skip
 def test_more_copies_than_the_pack_holds(variant, cards, players, error):  # R49
-    with pytest.raises(PackError, match=re.escape(error)):
+    with refused(PackError, re.escape(error)):
         read_meld(parse_cards(cards), get_ruleset(variant), players=players)
 
 
@@ -157,7 +155,7 @@ def test_jokers_grow_with_the_players_in_jo():  # R49
      ("loba", 6, "Loba is for 2 to 5 players, not 6"), ("farmers", 3, "Farmer's Rummy is for 4 to 8 players, not 3")],
 )  # fmt: skip
 def test_players_each_game_allows(variant, players, error):  # R49
-    with pytest.raises(GameRuleError, match=error):
+    with refused(GameRuleError, error):
         get_ruleset(variant).check_players(players)
 
 
@@ -285,7 +283,7 @@ def test_one_meld_put_down_in_a_deal_as_the_game_lets_later_melds(
 
 def test_put_down_in_names_a_deal_of_the_game_and_is_not_a_deal_too():  # R59
     russian = get_ruleset("russian")
-    with pytest.raises(RulesError, match="Russian Rummy has five deals"):
+    with refused(RulesError, "Russian Rummy has five deals"):
         read_meld(parse_cards("8S 8H 8D"), russian, put_down_in=6)
     with pytest.raises(TypeError, match="deal or put_down_in"):
         read_meld(parse_cards("8S 8H 8D"), russian, deal=1, put_down_in=1)
@@ -437,7 +435,7 @@ def test_a_bent_table_doubles_the_deal():  # R63
 
 def test_only_a_game_with_the_rule_bends_the_table():  # R63
     table = Table.seat(get_ruleset("russian"), ["Ann", "Bob"])
-    with pytest.raises(RulesError, match="Russian Rummy has no bent table"):
+    with refused(RulesError, "Russian Rummy has no bent table"):
         score_deal(table, 1, "Ann", {"Bob": 10}, bent_table=True)
 
 
@@ -446,7 +444,7 @@ def test_the_family_refuses_a_deal_nobody_went_out_of(variant):  # R64
     rules = get_ruleset(variant)
     names = ["Ann", "Bob", "Cat", "Dan", "Eve"][: min(rules.players)]
     table = Table.seat(rules, names)
-    with pytest.raises(GameRuleError, match="a deal ends only when someone goes out"):
+    with refused(GameRuleError, "a deal ends only when someone goes out"):
         score_deal(table, 1, None, dict.fromkeys(names, 0))
 
 
@@ -472,5 +470,5 @@ def test_a_whole_game_to_the_winner(variant, out_order, winners):
         sheet = Sheet(table, tuple(deals))
     assert sheet.finished and len(sheet.deals) == len(table.rules.deals)
     assert sheet.winners == winners
-    with pytest.raises(GameRuleError, match="the game is over"):
+    with refused(GameRuleError, "the game is over"):
         sheet.next_deal()

@@ -21,7 +21,6 @@ from referee.rules import (
     WildLimit,
     apply_house,
     check_contract,
-    describe_house,
     extend_meld,
     get_ruleset,
     house_changes,
@@ -34,8 +33,9 @@ from referee.rules import (
 )
 from referee.rules.cards import Card
 from referee.rules.scoring import Sheet, Table, score_deal
+from referee.rules.words import ENGLISH, describe_house, wild_limit_lines
 
-from .notation import said, short
+from .notation import refusal, refused, said, short
 
 #: The keys of docs/rules.md#R68's table; each has a case below where book and house differ.
 R68_KEYS = {
@@ -202,7 +202,7 @@ def test_a_pack_of_the_tables_own_holds_more_copies():  # R3, R49, R68
 
 def test_the_players_allowed_are_the_tables():  # R68
     names = ["Ann", "Bob", "Cat"]
-    with pytest.raises(GameRuleError, match="Push solo is for 4 to 6 players, not 3"):
+    with refused(GameRuleError, "Push solo is for 4 to 6 players, not 3"):
         Table.seat(get_ruleset("push-solo"), names)
     table = Table.seat(get_ruleset("push-solo", house={"players": [3, 4]}), names)
     assert table.players == tuple(names)
@@ -388,17 +388,17 @@ UNPLAYABLE = {
 def test_rules_no_table_could_play_are_refused_naming_the_change(
     variant, house, key, sentence
 ):  # R71
-    with pytest.raises(UnplayableRulesError) as refused:
+    with pytest.raises(UnplayableRulesError) as raised:
         get_ruleset(variant, house=house)
-    assert str(refused.value) == sentence
-    assert refused.value.key == key
-    assert isinstance(refused.value, GameRuleError)  # the API answers it 422
+    assert refusal(raised.value) == sentence
+    assert raised.value.key == key
+    assert isinstance(raised.value, GameRuleError)  # the API answers it 422
 
 
 def test_an_unplayable_refusal_names_its_deal():  # R71
-    with pytest.raises(UnplayableRulesError) as refused:
+    with pytest.raises(UnplayableRulesError) as raised:
         get_ruleset("contract-rummy", house={"run_min": 5})
-    assert refused.value.deal == 2
+    assert raised.value.deal == 2
 
 
 #: (house, the key at fault, its path, the sentence)
@@ -454,12 +454,12 @@ MALFORMED = {
 def test_a_document_the_referee_cannot_read_is_refused_naming_the_key(
     house, key, path, sentence
 ):  # R71
-    with pytest.raises(HouseRulesError) as refused:
+    with pytest.raises(HouseRulesError) as raised:
         get_ruleset("push", house=house)
-    assert str(refused.value) == sentence
-    assert (refused.value.key, refused.value.path) == (key, path)
-    assert not isinstance(refused.value, GameRuleError)  # the API answers it 400
-    assert isinstance(refused.value, RulesError)
+    assert refusal(raised.value) == sentence
+    assert (raised.value.key, raised.value.path) == (key, path)
+    assert not isinstance(raised.value, GameRuleError)  # the API answers it 400
+    assert isinstance(raised.value, RulesError)
 
 
 def test_a_document_is_read_whole_before_anything_is_played():  # R71: the 400 comes first
@@ -551,6 +551,8 @@ def test_each_change_is_said_in_words(variant, house, said):  # R73
 
 def test_the_rules_card_lists_the_new_limits():  # R70
     rules = get_ruleset("push", house={"wild_limit": "no_more_than_natural"})
-    assert "A meld holds no more wild cards than natural cards." in rules.describe_wild_limits()
+    assert "A meld holds no more wild cards than natural cards." in wild_limit_lines(
+        ENGLISH, rules
+    )
     assert rules.wild_limit is WildLimit.NO_MORE_THAN_NATURAL
     assert get_ruleset("push", house={"ace": "around"}).ace is Ace.AROUND

@@ -22,7 +22,6 @@ from referee.rules import (
     UnplayableRulesError,
     WildLimit,
     apply_house,
-    describe_house,
     format_cards,
     get_ruleset,
     house_changes,
@@ -31,6 +30,7 @@ from referee.rules import (
     solve_hand,
 )
 from referee.rules.solver import SearchTooLong
+from referee.rules.words import describe_house
 
 from .brute_family import brute_deal_readings, brute_readings
 from .partition import best_left, completing

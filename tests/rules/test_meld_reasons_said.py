@@ -414,8 +414,7 @@ SAID = {
     'too_many_natural_cards_for_a_set': '"8H 8S 8D" is three cards; give one card, or two of a set\'s rank for its joker',
 }  # fmt: skip
 
-#: The modules whose reasons are said in words.py's section "Melds, lay-offs,
-#: rescues, contracts and hands".
+#: The modules of melds, rescues, contracts and hands, whose reasons this table covers.
 MODULES = ("melds", "rescue", "contracts", "solver")
 RULES = Path(__file__).resolve().parents[2] / "referee" / "rules"
 GIVEN = re.compile(r'Reason\.of\(\s*"([a-z_]+)"')

@@ -4,7 +4,7 @@ import pytest
 
 from referee.rules import Declaration, get_ruleset, parse_cards, read_meld
 
-from .notation import declaration, readings, reasons, run_cards, said
+from .notation import declaration, readings, reasons, refused, run_cards, said
 
 ALL_SETS = [
     f"set {rank}" for rank in ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
@@ -272,5 +272,5 @@ def test_declarations_read_like_the_api_writes_them(fields, expected):
 def test_a_declaration_that_cannot_be_read_is_an_error(fields, message):
     from referee.rules import RulesError
 
-    with pytest.raises(RulesError, match=message):
+    with refused(RulesError, message):
         Declaration.parse(fields)

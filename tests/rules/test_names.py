@@ -6,6 +6,8 @@ import pytest
 from referee.rules import RulesError, get_ruleset
 from referee.rules.scoring import Table
 
+from .notation import refused
+
 PUSH_SOLO = get_ruleset("push-solo")
 
 
@@ -28,7 +30,7 @@ PUSH_SOLO = get_ruleset("push-solo")
     ],
 )
 def test_a_name_that_looks_like_another_or_like_nothing_is_refused(players, says):
-    with pytest.raises(RulesError, match=says):
+    with refused(RulesError, says):
         Table.seat(PUSH_SOLO, players)
 
 

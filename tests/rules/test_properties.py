@@ -21,6 +21,7 @@ from referee.rules import (
     parse_cards,
     read_meld,
 )
+from referee.rules.words import ENGLISH, said_reading
 
 from .brute import SUITS, brute_readings, position_card
 from .notation import said
@@ -248,7 +249,7 @@ def test_run_readings_place_every_card(variant, cards):
     for reading in read_meld(cards, rules).readings:
         if not isinstance(reading, RunReading):
             continue
-        where = f"{show(cards, variant)} as {reading.describe()}"
+        where = f"{show(cards, variant)} as {said_reading(ENGLISH, reading)}"
         placed = reading.cards
         # Every card of the meld is placed once, one per position of the span.
         assert Counter(p.card for p in placed) == Counter(cards), where

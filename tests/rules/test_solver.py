@@ -31,7 +31,7 @@ from referee.rules.solver import (
     solve_hand,
 )
 
-from .notation import said, short
+from .notation import refusal, refused, said, short
 from .partition import best_left, completing, met_with_some
 
 # --- Table-driven cases ---------------------------------------------------------
@@ -197,17 +197,17 @@ def test_whole_hand_deals_need_every_card_down():  # R58
 
 
 def test_a_hand_of_more_than_thirty_cards_is_refused():
-    with pytest.raises(RulesError, match="at most 30"):
+    with refused(RulesError, "at most 30"):
         solve_hand(parse_cards("3S") * 0 + [Card(5, "S")] * 31, get_ruleset("push"), 1)
 
 
 def test_a_hand_the_pack_cannot_hold_is_refused():  # R3, R49
-    with pytest.raises(PackError, match="holds only"):
+    with refused(PackError, "holds only"):
         solve_hand(parse_cards("7H 7H 7H 8C 9D"), get_ruleset("push"), 1)
 
 
 def test_an_unknown_deal_is_refused():
-    with pytest.raises(RulesError, match="is not a deal"):
+    with refused(RulesError, "is not a deal"):
         solve_hand(parse_cards("7H 8C 9D"), get_ruleset("push"), 6)
 
 
@@ -352,9 +352,9 @@ def test_a_hand_too_long_to_search_is_refused_with_a_sentence_not_guessed(
     """R67: exact or nothing. The solver stops at its limit, within the step that
     passes it, and says what the player can do."""
     work = Work()
-    with pytest.raises(SearchTooLong) as refused:
+    with pytest.raises(SearchTooLong) as raised:
         solve_hand(parse_cards(hand), get_ruleset(variant), deal, players, work=work)
-    assert str(refused.value) == (
+    assert refusal(raised.value) == (
         "too many cards to search at once; take out the cards that go into no meld, "
         "or tap the cards of one meld and check it"
     )

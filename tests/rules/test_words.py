@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from referee.rules import VARIANTS, RulesError, get_ruleset, parse_cards, read_meld
 from referee.rules.contracts import check_contract
 from referee.rules.melds import meant
-from referee.rules.words import counted
+from referee.rules.words import ENGLISH, counted, wild_limit_lines
 
 from .notation import said
 from .test_properties import SETTINGS, melds
@@ -147,7 +147,7 @@ def test_the_wild_card_table_names_every_contract_meld(variant):
     """R51: the rules card gives the most wild cards for every size a contract asks
     for, a group of four in Shanghai included (it takes the group of three's)."""
     rules = get_ruleset(variant)
-    said = next(line for line in rules.describe_wild_limits() if "by its size" in line)
+    said = next(line for line in wild_limit_lines(ENGLISH, rules) if "by its size" in line)
     for deal in rules.deals:
         for part in deal.contract:
             noun = rules.words.noun(part.kind)
@@ -158,7 +158,7 @@ def test_the_wild_card_table_names_every_contract_meld(variant):
 
 
 def test_shanghai_says_a_group_of_four_holds_one_wild_card():
-    said = get_ruleset("shanghai").describe_wild_limits()
+    said = wild_limit_lines(ENGLISH, get_ruleset("shanghai"))
     assert (
         "Most wild cards in a meld, by its size: a group of 3 or 4: 1, a sequence of 4: 1, of 5: 2, of 7: 3, of 10: 4."
         in said
