@@ -195,8 +195,8 @@ class Buys:
 NO_BUYS = Buys()
 
 
-#: R75: the longest name of a bonus, as a deal's reason for its points (docs/api.md#house-rules), and
-#: the points one may add.
+#: R75: the longest name of a bonus, as a deal's reason for its points
+#: (docs/api.md#house-rules), and the points one may add.
 BONUS_NAME = 40
 BONUS_POINTS = (-1000, 1000)
 
