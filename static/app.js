@@ -301,7 +301,12 @@
   function drawOnThePhone(form, path) {
     var query = path.indexOf("?") < 0 ? "" : path.slice(path.indexOf("?") + 1);
     return referee.ask({
-      draw: { query: query, language: document.documentElement.lang, root: form.dataset.root },
+      draw: {
+        query: query,
+        language: document.documentElement.lang,
+        root: form.dataset.root,
+        game: form.dataset.game || null,
+      },
     }).then(function (answer) {
       var live = document.getElementById("checker-live");
       htmx.swap(live, answer.drawn.html, { swapStyle: "outerHTML" },

@@ -3,7 +3,8 @@
 // runtime and the rules bundle are ({start: {runtime, rules}}), and answers
 // {ready: true} once the rules core is imported. Then it draws the meld checker's
 // part of the page for an address the server could not answer
-// ({draw: {query, language, root}}: {html, state}), as the server draws it
+// ({draw: {query, language, root, game}}: {html, state}; game: what a game's page
+// hands over, as JSON), as the server draws it
 // (referee/pages/on_the_phone.py). Nothing of a rule is decided here. The runtime
 // and the bundle are named by their version and content, so what the browser
 // keeps of them is always right (referee/pages/phone_referee.py).
@@ -30,10 +31,10 @@ async function start(runtime, rules) {
 
 const phones = new Map(); // one checker drawer for each server root a page names
 
-async function draw({ query, language, root }) {
+async function draw({ query, language, root, game }) {
   const PhoneChecker = await started;
   if (!phones.has(root)) phones.set(root, PhoneChecker(root));
-  const drawn = phones.get(root).draw_check(query, language);
+  const drawn = phones.get(root).draw(...(game ? [query, language, game] : [query, language]));
   try {
     return drawn.toJs({ dict_converter: Object.fromEntries });
   } finally {

@@ -36,4 +36,4 @@ def test_a_wheel_s_build_holds_every_catalog_compiled(tmp_path, monkeypatch):
         mo = tmp_path / po.relative_to(ROOT).with_suffix(".mo")
         assert mo.is_file() and mo.stat().st_size > 0, mo
         assert str(mo) in build.get_outputs()
-    assert (tmp_path / "referee" / "rules" / "words.py").is_file()  # and the package itself
+    assert (tmp_path / "referee" / "rules" / "words" / "__init__.py").is_file()  # the package too

@@ -4,23 +4,21 @@ see the verdict at once. The state lives in the address (see
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import Any
 from urllib.parse import urlencode
 
 from flask import Blueprint, make_response, redirect, request, url_for
 
 from ..plumbing import solves
-from ..plumbing.sentences import request_words
-from ..rules.words import deal_words
 from ..storage import games
 from ..storage.database import Refused
 from . import phone_memory
-from .check_page import check_page, chosen_deal
+from .check_page import GameFacts, check_page, game_check_page
 from .checker_views import Checker
 from .games import chosen_variant
 from .htmx import fragment, from_htmx
 from .keypad import KEY_SUITS, RANKS
-from .meld_checker import run_checker
 
 bp = Blueprint("checker", __name__)
 
@@ -70,35 +68,29 @@ def check() -> Any:
 
 @bp.get("/games/<game_id>/check")
 def game_check(game_id: str) -> Any:
+    """The checker of a game: the initial meld against the deal's contract, My hand,
+    one meld as put down in the deal; worked out from what it reads of the game
+    (:class:`.check_page.GameFacts`), which the page also hands to the phone."""
     game = phone_memory.load(game_id)
     sheet = games.sheet_of(game)
     rules = sheet.table.rules
-    # The deal being played; once the game is over, any deal the player chooses (the
-    # last one first).
-    deal = rules.deal(sheet.next_deal() if not sheet.finished else len(rules.deals))
-    if sheet.finished:
-        deal = chosen_deal(rules, request.args.get("deal")) or deal
-    fields = request.args.to_dict()
-    fields.setdefault("mode", "contract")
-    checker = run_checker(
-        fields,
+    facts = GameFacts(
+        id=game.id,
+        variant=game.variant,
+        options=dict(game.options),
+        kept=game.rules,
+        players=len(game.players),
+        deal=sheet.next_deal() if not sheet.finished else len(rules.deals),
+        finished=sheet.finished,
+    )
+    page = game_check_page(
+        facts,
+        request.args,
         request.args.getlist("melds"),
         rules,
-        len(game.players),
-        deal.number,
         solving=solves.solving,
         refusals=(Refused,),
     )
-    words = request_words()
     return _page(
-        checker,
-        "checker.game_check",
-        {"game_id": game.id},
-        game=game,
-        deal=deal,
-        rules=rules,
-        contract_text=deal_words(words, rules, deal),
-        deals=[(each, deal_words(words, rules, each)) for each in rules.deals]
-        if sheet.finished
-        else [],
+        page.checker, "checker.game_check", page.url_args, facts=asdict(facts), **page.context
     )

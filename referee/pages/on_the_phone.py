@@ -4,7 +4,7 @@ The referee's worker (``static/referee-worker.js``) runs this module on Pyodide,
 with the rules core, the checker's own modules and the templates of its part of
 the page, all from the rules bundle (:mod:`.phone_referee`). A tap the server
 cannot answer is drawn here from the same address the server would have read
-(:func:`draw_check`), by the same code (:mod:`.check_page`) and the same
+(:meth:`PhoneChecker.draw`), by the same code (:mod:`.check_page`) and the same
 templates, with the same words: the part of the page htmx swaps in, as the server
 sends it. Nothing here decides anything the server does not.
 
@@ -15,24 +15,25 @@ Flask-Babel installs them, the filters of :mod:`.filters`).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, urlencode
+from urllib.parse import parse_qsl, quote, urlencode
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from ..rules import VARIANTS
+from ..rules import VARIANTS, Variant
 from ..rules.words import words_in
 from . import filters, speech
-from .check_page import check_page
+from .check_page import GameFacts, check_page, game_check_page
 from .keypad import KEY_SUITS, RANKS
 
 #: The templates, beside the package as in the repository and in the bundle.
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
 #: The templates the checker's part of the page is drawn from.
 CHECKER_TEMPLATES = ("_checker.html", "macros.html", "_solution.html")
-#: The checker's addresses, by the app's endpoint names.
-ROUTES = {"checker.check": "/check"}
+#: The checker's addresses, by the app's endpoint names (``<name>``: an argument).
+ROUTES = {"checker.check": "/check", "checker.game_check": "/games/<game_id>/check"}
 
 
 class PhoneChecker:
@@ -53,36 +54,46 @@ class PhoneChecker:
             pgettext=lambda context, message: speech.words().pgettext(context, message),
             newstyle=True,
         )
-        self.env.filters.update(
-            chip=filters.chip, suited=filters.suited, bdi=filters.bdi, listed=filters.listed
-        )
-        self.env.globals.update(
-            url_for=self.url_for, reading_words=filters.reading_words, own_word=filters.own_word
-        )
+        self.env.filters.update(filters.FILTERS)
+        self.env.globals.update(filters.GLOBALS, url_for=self.url_for)
 
     def url_for(self, endpoint: str, **arguments: Any) -> str:
         """The address of one of the checker's pages, as Flask's ``url_for`` builds
-        it: the arguments in the order given, in the query."""
+        it: the route's own arguments in its path, the others in the order given, in
+        the query."""
         address = self.root + ROUTES[endpoint]
         given = {name: value for name, value in arguments.items() if value is not None}
+        for name in list(given):
+            if f"<{name}>" in address:
+                address = address.replace(f"<{name}>", quote(str(given.pop(name)), safe=""))
         return address + ("?" + urlencode(given) if given else "")
 
-    def draw_check(self, query: str, language: str) -> dict[str, str]:
-        """``/check?<query>`` drawn in ``language``: the part of the page htmx swaps
-        (``html``), and the address the page's bar shows for it (``state``)."""
+    def draw(self, query: str, language: str, game: str | None = None) -> dict[str, str]:
+        """The checker's address ``?<query>`` drawn in ``language``: ``/check``, or
+        with ``game`` (what the game's page hands over, as JSON) the game's checker.
+        The part of the page htmx swaps (``html``), and the address the page's bar
+        shows for it (``state``)."""
         fields = parse_qsl(query, keep_blank_values=True)
         single = dict(fields)
         melds = [value for name, value in fields if name == "melds"]
-        variant = VARIANTS.get(single.get("variant") or "push")
-        if variant is None:  # the server's 404; the page never asks for one
-            raise LookupError(f"no game {single.get('variant')!r}")
         with speech.speaking(words_in(language)):
-            page = check_page(variant, single, melds)
-            action = self.url_for("checker.check", **page.url_args)
-            state = (
-                action + ("&" if "?" in action else "?") + urlencode(page.checker.state(), True)
-            )
+            if game is None:
+                endpoint, page = "checker.check", check_page(_variant(single), single, melds)
+            else:
+                facts = GameFacts(**json.loads(game))
+                endpoint, page = "checker.game_check", game_check_page(facts, single, melds)
+            action = self.url_for(endpoint, **page.url_args)
+            state = f"{action}{'&' if '?' in action else '?'}"
+            state += urlencode(page.checker.state(), doseq=True)
             html = self.env.get_template("_checker.html").render(
                 checker=page.checker, ranks=RANKS, suits=KEY_SUITS, action=action, **page.context
             )
         return {"html": html, "state": state}
+
+
+def _variant(fields: dict[str, str]) -> Variant:
+    """The game ``/check``'s address names (Push by default)."""
+    variant = VARIANTS.get(fields.get("variant") or "push")
+    if variant is None:  # the server's 404; the page never asks for one
+        raise LookupError(f"no game {fields.get('variant')!r}")
+    return variant

@@ -46,7 +46,7 @@ from .ruleset import (
 )
 from .scoring import HandScore, score_hand
 from .solver import Solution, SolvedMeld, solve_hand
-from .variants import OPTIONS, VARIANTS, Variant, get_ruleset, get_variant
+from .variants import OPTIONS, VARIANTS, Variant, get_ruleset, get_variant, played_rules
 
 __all__ = [
     "HOUSE_KEYS",
@@ -95,6 +95,7 @@ __all__ = [
     "house_changes",
     "house_rules_of",
     "parse_cards",
+    "played_rules",
     "read_meld",
     "rescue",
     "score_hand",

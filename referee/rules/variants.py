@@ -169,3 +169,17 @@ def get_ruleset(
 ) -> Ruleset:
     """Shorthand for ``get_variant(variant_id).ruleset(options, house)``."""
     return get_variant(variant_id).ruleset(options, house)
+
+
+def played_rules(
+    variant_id: str, options: Mapping[str, object], kept: Mapping[str, object] | None
+) -> Ruleset:
+    """The rules a game plays: its variant's preset with its options, then every
+    rule's value as the game kept it when it started (R73: ``kept``, read as kept,
+    never judged again); a game that kept none plays its preset's.
+
+    >>> played_rules("push", {}, None) == get_ruleset("push")
+    True
+    """
+    rules = get_ruleset(variant_id, options)
+    return rules if kept is None else apply_house(rules, kept, check=False)

@@ -30,6 +30,7 @@ from ..rules import (
     house_changes,
     house_rules_of,
     parse_cards,
+    played_rules,
 )
 from ..rules.reasons import Reason
 from ..rules.scoring import Adjustment, Hand, Pot, Sheet, Table, score_deal
@@ -261,7 +262,7 @@ def rules_of(game: Game) -> Ruleset:
     preset change nothing in it. A game started before house rules keeps none: its
     preset's rules, as it always read."""
     if game.rules is None:
-        return get_ruleset(game.variant, game.options)
+        return played_rules(game.variant, game.options, None)
     return kept_rules(game.variant, _json(game.options), _json(game.rules))
 
 
@@ -273,7 +274,7 @@ def _json(value: Mapping[str, Any]) -> str:
 def kept_rules(variant: str, options: str, rules: str) -> Ruleset:
     """A game's kept rules, built once a process: reading every rule again costs a
     millisecond, and a sheet is read every few seconds (a Ruleset is frozen)."""
-    return apply_house(get_ruleset(variant, json.loads(options)), json.loads(rules), check=False)
+    return played_rules(variant, json.loads(options), json.loads(rules))
 
 
 def house_again(game: Game) -> dict[str, Any]:

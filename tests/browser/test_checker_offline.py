@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .helpers import chips, settled, tap, tap_cards
+from .helpers import chips, settled, start_game, tap, tap_cards
 
 READY = "The referee works offline on this phone."
 
@@ -69,3 +69,20 @@ def test_a_phone_may_choose_not_to_keep_the_referee(page, context):
     assert not [name for name in page.evaluate("caches.keys()") if name.startswith("referee-")]
     page.locator("#keep-referee").check()
     expect(page.locator("#referee-status")).to_have_text(READY)
+
+
+def test_with_no_network_a_game_s_checker_judges_the_initial_meld_of_its_deal(page, context):
+    """A game's checker on the phone holds the melds to the deal being played: Contract
+    Rummy's first deal, two groups of exactly three."""
+    game = start_game(page, "Contract Rummy", ["Ann", "Bob", "Cat"])
+    page.goto(f"{game}/check")
+    expect(page.locator("#referee-status")).to_have_text(READY)
+    context.set_offline(True)
+    tap_cards(page, "8S 8H 8D")
+    expect(page.locator("#checker-dock")).to_contain_text("answered on this phone")
+    tap(page, "next-meld")
+    tap_cards(page, "9S 9H 9D")
+    verdict = page.locator(".result .verdict")
+    expect(verdict.locator(".says")).to_have_text("✔ Meets the contract")
+    expect(page).to_have_url(re.compile(r"/games/[^/]+/check\?.*melds=8S\+8H\+8D"))
+    context.set_offline(False)

@@ -11,12 +11,14 @@ the few lines below (``ON_THE_PHONE``): the API's own answer models are pydantic
 which the phone does not run.
 """
 
+import html
 import json
 import os
 import random
+import re
 import urllib.error
 import urllib.request
-from urllib.parse import urlencode
+from urllib.parse import parse_qsl, urlencode
 
 import pytest
 
@@ -25,6 +27,7 @@ from referee.pages.phone_referee import PYODIDE_VERSION
 from referee.rules import VARIANTS, get_ruleset
 
 from .conftest import PATIENCE_MS, SERVER_PATIENCE
+from .helpers import api
 
 #: How many melds and hands are asked, each of both; more with REFEREE_PHONE_CASES.
 CASES = int(os.environ.get("REFEREE_PHONE_CASES", 1200))
@@ -288,10 +291,10 @@ def random_addresses(rng: random.Random, count: int) -> list[tuple[str, str]]:
     return addresses
 
 
-def drawn_by_the_server(server: str, query: str, language: str) -> dict:
+def drawn_by_the_server(server: str, query: str, language: str, path: str = "/check") -> dict:
     """The checker's part of the page as htmx asks the server for it."""
     request = urllib.request.Request(
-        f"{server}/check?{query}", headers={"HX-Request": "true", "Accept-Language": language}
+        f"{server}{path}?{query}", headers={"HX-Request": "true", "Accept-Language": language}
     )
     with urllib.request.urlopen(request, timeout=SERVER_PATIENCE) as response:
         return {"html": response.read().decode(), "state": response.headers["HX-Replace-Url"]}
@@ -308,3 +311,45 @@ def test_the_phone_draws_every_tap_of_the_checker_as_the_server_does(worker, ser
     for (query, language), phone in zip(addresses, drawn, strict=True):
         assert "drawn" in phone, (query, phone)
         assert phone["drawn"] == drawn_by_the_server(server, query, language), (query, language)
+
+
+def started_games(server: str, rng: random.Random, count: int) -> list[str]:
+    """Games started through the API, every other one under random house rules: their
+    ids."""
+    variants = sorted(VARIANTS)
+    ids = []
+    for number in range(count):
+        variant = variants[(number * 5) % len(variants)]
+        rules = get_ruleset(variant)
+        players = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+        body = {"variant": variant, "players": players[: max(rules.players)][:4]}
+        if len(body["players"]) < min(rules.players):
+            body["players"] = players[: min(rules.players)]
+        if number % 2:
+            body["house"], _ = random_house(rng, rules)
+        ids.append(api(server, "/api/v1/games", body)["id"])
+    return ids
+
+
+def test_the_phone_draws_a_game_s_checker_as_the_server_does(worker, server):
+    """The same for a game's checker, drawn on the phone from what the game's page
+    hands over (its kept rules, its players, the deal being played)."""
+    rng = random.Random(11)
+    cases = []
+    for game in started_games(server, rng, 6):
+        page = urllib.request.urlopen(f"{server}/games/{game}/check", timeout=SERVER_PATIENCE)
+        facts = html.unescape(re.search(r"data-game='([^']*)'", page.read().decode())[1])
+        for query, language in random_addresses(rng, 20):
+            fields = [(k, v) for k, v in parse_qsl(query) if k not in ("variant", "deal")]
+            cases.append((game, facts, urlencode(fields), language))
+    drawn = asked_of_the_worker(
+        worker,
+        [
+            {"draw": {"query": q, "language": lang, "root": "", "game": facts}}
+            for _, facts, q, lang in cases
+        ],
+    )
+    for (game, _, query, language), phone in zip(cases, drawn, strict=True):
+        assert "drawn" in phone, (query, phone)
+        server_drew = drawn_by_the_server(server, query, language, f"/games/{game}/check")
+        assert phone["drawn"] == server_drew, (game, query, language)
