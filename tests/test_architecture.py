@@ -405,6 +405,12 @@ def _refusals():
             GameRuleError,
             "players_not_allowed",
         ),
+        "a table a question is asked at that the game is not for": (
+            "variants",
+            lambda: get_ruleset("push", players=9),
+            RulesError,
+            "players_not_allowed",
+        ),
         "a game there is not": (
             "variants",
             lambda: get_variant("snap"),
