@@ -18,12 +18,11 @@ from .plumbing import solves
 from .plumbing.cross_site import refuse_other_sites
 from .plumbing.errors import ApiError, http_sentence
 from .plumbing.json_text import TooDeep, read_json
-from .plumbing.sentences import request_words, sentence_of
+from .plumbing.sentences import request_words
 from .rules import (
     VARIANTS,
     Card,
     Declaration,
-    GameRuleError,
     Ruleset,
     check_contract,
     extend_meld,
@@ -103,15 +102,9 @@ def _each_name_once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def _ruleset(body: RulesIn) -> Ruleset:
     """The body's ruleset, its house rules applied (R68: a 400 naming the key, a 422
-    for rules no table could play); its ``players``, when given, must be a table the
-    variant is played at (R49; a 400, as for any other field out of range)."""
-    rules = get_ruleset(body.variant, body.options, body.house)
-    if body.players is not None:
-        try:
-            rules.check_players(body.players)
-        except GameRuleError as error:
-            raise ApiError(400, sentence_of(error)) from None
-    return rules
+    for rules no table could play), at the table its ``players`` says (R49: a count
+    the variant is not played at is a 400, as for any other field out of range)."""
+    return get_ruleset(body.variant, body.options, body.house, players=body.players)
 
 
 def _declaration(declare: DeclareIn | None) -> Declaration | None:

@@ -314,8 +314,8 @@ def test_the_words_mirror_the_modules_that_give_their_reasons():
         givers = sorted(stem for stem, text in given.items() if f'"{code}"' in text)
         if module not in givers:
             astray[code] = (module, givers)
-    # The storage's reading of a deal entered is said beside the core's (scoring).
-    storage = {"cards_and_points", "reason_without_points", "no_pot"}
+    # The storage's reading of a game started is said beside the core's (scoring).
+    storage = {"no_pot"}
     assert {code: where for code, where in astray.items() if code not in storage} == {}
 
 
@@ -403,6 +403,12 @@ def _refusals():
             "ruleset",
             lambda: push.check_players(9),
             GameRuleError,
+            "players_not_allowed",
+        ),
+        "a table a question is asked at that the game is not for": (
+            "variants",
+            lambda: get_ruleset("push", players=9),
+            RulesError,
             "players_not_allowed",
         ),
         "a game there is not": (

@@ -5,8 +5,8 @@ still to be entered; then, on Save, the entry the storage records.
 The form keeps nothing on the server: each seat's cards (``hand-<seat>``, a card
 string the keypad builds) and typed points (``points-<seat>``) travel with every
 tap, with the seat the keypad types for and a rank waiting for its suit. Every
-rule is the rules core's (:func:`referee.rules.scoring.deal_so_far`): this module
-reads the form and asks.
+rule is the rules core's (:func:`referee.rules.scoring.judge_entry`, which the
+storage asks too): this module reads the form and asks.
 """
 
 from __future__ import annotations
@@ -18,26 +18,13 @@ from flask_babel import gettext
 
 from ..plumbing.sentences import request_words, sentence_of
 from ..rules import RulesError
-from ..rules.scoring import Adjustment, Hand, Sheet, Table, deal_so_far
+from ..rules.scoring import DealEntry, Sheet, Table, judge_entry
 from ..rules.words import points_words
-from ..storage.deals import DealEntry
 from .deal_points import points_error, read_adjust, tap_bonus, typed_points
 from .keypad import Tray, whole_number
 
 #: The choice of "who went out" that says nobody did.
 STOCK_RAN_OUT = "stock"
-
-
-def both() -> str:
-    """Cards and points both given for one player, where no tap said which came last
-    (a page without its script sends the whole form): the player says which counts."""
-    return str(gettext("tap the cards or type the points, not both: clear one of them"))
-
-
-def entry_error(typed: str, tray: Tray) -> str:
-    """What stops one player's entry being read, or "": points that are no number,
-    or typed points and tapped cards both."""
-    return points_error(typed) or (both() if typed.strip() and tray.cards else "")
 
 
 def seat(text: str | None, players: Sequence[str]) -> int | None:
@@ -65,7 +52,8 @@ class DealPage:
     missing: list[str]
     errors: list[str] = field(default_factory=list)
     #: Each seat's error, shown beside its cards and points: points no hand can be
-    #: worth, a hand the pack cannot hold, a 0 for a player who did not go out.
+    #: worth, a hand the pack cannot hold, a 0 for a player who did not go out, cards
+    #: and points both (a page without its script sends the whole form).
     seat_errors: list[str] = field(default_factory=list)
     #: Each seat's chips (by position) that are more than the pack holds (R3).
     over: list[set[int]] = field(default_factory=list)
@@ -77,6 +65,8 @@ class DealPage:
     adjust: list[str] = field(default_factory=list)
     reasons: list[str] = field(default_factory=list)
     adjust_errors: list[str] = field(default_factory=list)
+    #: The rules core's problems of the entry, by player (what the storage would refuse).
+    problems: Mapping[str, tuple[RulesError, ...]] = field(default_factory=dict)
 
     @property
     def first_error(self) -> str:
@@ -107,28 +97,26 @@ def entry_of(
     trays: Sequence[Tray],
     typed: Sequence[str],
     bent_table: bool,
-    adjust: Mapping[str, Adjustment] | None = None,
+    bonuses: tuple[Mapping[str, int], Mapping[str, str]] = ({}, {}),
 ) -> DealEntry:
-    """The entry of the players who score: each one's typed points or tapped cards
-    (one of the two: a tap replaces typed points and typing replaces the cards)."""
+    """The entry of the players who score, as the form gives it, for the rules core
+    to judge: each one's typed points and tapped cards (where a page's script ran,
+    one of the two: a tap replaces typed points and typing replaces the cards), but
+    no points that are no number; ``bonuses``, the points and reasons of the bonuses
+    and penalties typed (R75)."""
     hands: dict[str, str] = {}
     points: dict[str, int] = {}
     for index, player in enumerate(players):
-        if not scoring[index]:
+        if not scoring[index] or points_error(typed[index]):
             continue
         number = typed_points(typed[index])
         if number is not None:
             points[player] = number
-        elif trays[index].cards:
+        if trays[index].cards:
             hands[player] = trays[index].text
-    given = adjust or {}
+    adjust, reasons = bonuses
     return DealEntry(
-        went_out,
-        hands,
-        points,
-        bent_table=bent_table,
-        adjust={player: given[player].points for player in given},
-        adjust_reasons={player: given[player].reason for player in given if given[player].reason},
+        went_out, hands, points, bent_table=bent_table, adjust=adjust, adjust_reasons=reasons
     )
 
 
@@ -141,25 +129,19 @@ def read_entry(
     bonuses: tuple[Sequence[str], Sequence[str]] = ((), ()),
 ) -> tuple[DealEntry, str]:
     """The entry a Save sends, read from the form without working anything out (the
-    storage scores it as it records), and what stops it being sent, if anything:
-    points that are no number, cards and points both for one player, a bonus that
-    cannot be taken, nobody said to have gone out. ``bonuses``: each seat's bonus
-    or penalty and its reason, as typed (R75)."""
+    storage judges and scores it as it records, by the rules core's
+    :func:`~referee.rules.scoring.judge_entry`, as the page does), and what stops it
+    being sent, if anything: points that are no number, nobody said to have gone out.
+    ``bonuses``: each seat's bonus or penalty and its reason, as typed (R75)."""
     players = list(table.players)
     chosen_seat = seat(went_out, players)
     out = players[chosen_seat] if chosen_seat is not None else None
     trays = [Tray.read(hand, "") for hand in hands]
     scoring = [player in table.scoring_players(out) for player in players]
     complaint = ""
-    for player, text, tray, counts in zip(players, typed, trays, scoring, strict=True):
-        if not counts or complaint or not (error := entry_error(text, tray)):
-            continue
-        complaint = (
-            gettext("some points are not whole numbers; see below")
-            if error != both()
-            else gettext("%(player)s: %(why)s", player=player, why=both())
-        )
-    adjust, adjust_errors = read_adjust(table, *_per_seat(players, *bonuses))
+    if any(points_error(text) for text, counts in zip(typed, scoring, strict=True) if counts):
+        complaint = gettext("some points are not whole numbers; see below")
+    bonuses_read, adjust_errors = read_adjust(table, *_per_seat(players, *bonuses))
     complaint = complaint or first_of(adjust_errors)
     if chosen_seat is None and went_out != STOCK_RAN_OUT:
         complaint = (
@@ -167,7 +149,8 @@ def read_entry(
             if table.rules.stock_out
             else gettext("say who went out")
         )
-    return entry_of(players, out, scoring, trays, typed, bent_table, adjust), complaint
+    entry = entry_of(players, out, scoring, trays, typed, bent_table, bonuses_read)
+    return entry, complaint
 
 
 def _per_seat(players: Sequence[str], *fields: Sequence[str]) -> list[list[str]]:
@@ -234,10 +217,10 @@ def work_out(
     if not tap_bonus(press, table.rules, adjust, reasons):
         tapped_seat = _tap(players, trays, typed, tapped_seat, rank, press)
     scoring = [player in table.scoring_players(out) for player in players]
-    typed_errors = [entry_error(text, tray) for text, tray in zip(typed, trays, strict=True)]
-    entered = _entered(players, trays, typed, scoring, typed_errors)
-    adjusted, adjust_errors = read_adjust(table, adjust, reasons)
-    so_far = deal_so_far(table, number, out, entered, bent_table, said=chosen, adjust=adjusted)
+    typed_errors = [points_error(text) for text in typed]
+    bonuses_read, adjust_errors = read_adjust(table, adjust, reasons)
+    entry = entry_of(players, out, scoring, trays, typed, bent_table, bonuses_read)
+    so_far = judge_entry(table, number, entry, said=chosen)
     return DealPage(
         sheet=sheet,
         number=number,
@@ -257,7 +240,8 @@ def work_out(
         bent_table=so_far.bent_table and chosen,
         adjust=adjust,
         reasons=reasons,
-        adjust_errors=adjust_errors,
+        adjust_errors=_bonus_sentences(adjust_errors, so_far.bonus_errors, players),
+        problems=so_far.problems,
     )
 
 
@@ -267,25 +251,6 @@ def _typing_seat(tapped: int | None, scoring: Sequence[bool]) -> int:
     if tapped is None or not scoring[tapped]:
         return next((i for i, s in enumerate(scoring) if s), 0)
     return tapped
-
-
-def _entered(
-    players: Sequence[str],
-    trays: Sequence[Tray],
-    typed: Sequence[str],
-    scoring: Sequence[bool],
-    typed_errors: Sequence[str],
-) -> dict[str, Hand]:
-    """What each player who scores has entered that can be read: the points typed,
-    else the cards tapped; nothing for a player not entered yet."""
-    entered: dict[str, Hand] = {}
-    for player, text, tray, counts, error in zip(
-        players, typed, trays, scoring, typed_errors, strict=True
-    ):
-        points = typed_points(text)
-        if counts and not error and (points is not None or tray.cards):
-            entered[player] = points if points is not None else tray.cards
-    return entered
 
 
 def _tap(
@@ -311,6 +276,15 @@ def _tap(
         if trays[active].cards != before:
             typed[active] = ""  # the cards tapped replace the typed points
     return active
+
+
+def _bonus_sentences(
+    typed: Sequence[str], judged: Mapping[str, RulesError], players: Sequence[str]
+) -> list[str]:
+    """Each seat's sentence beside its bonus or penalty: points typed that are no
+    number, else the rules core's refusal of it; "" where it is fine."""
+    said = _seat_sentences(judged, players)
+    return [error or refused for error, refused in zip(typed, said, strict=True)]
 
 
 def _seat_sentences(errors: Mapping[str, RulesError], players: Sequence[str]) -> list[str]:

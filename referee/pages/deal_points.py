@@ -1,6 +1,6 @@
 """Points as a player types them into the deal form, and the table's bonuses and
 penalties (docs/rules.md#R75) tapped or typed beside them: read from the form, with what
-they may be left to the rules core."""
+they may be left to the rules core (:func:`~referee.rules.scoring.judge_entry`)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ from collections.abc import Sequence
 
 from flask_babel import gettext
 
-from ..plumbing.sentences import sentence_of
-from ..rules import RulesError, Ruleset
-from ..rules.scoring import Adjustment, Table, adjustments
+from ..rules import Ruleset
+from ..rules.scoring import Table
 from .keypad import DIGITS, whole_number
 
 #: Points as a person types them: a sign, then digits (of any script, as ``int`` reads).
@@ -79,23 +78,22 @@ def tap_bonus(press: str, rules: Ruleset, adjust: list[str], reasons: list[str])
 
 def read_adjust(
     table: Table, adjust: Sequence[str], reasons: Sequence[str]
-) -> tuple[dict[str, Adjustment], list[str]]:
-    """Each player's bonus or penalty as typed: those that can be taken, and each
-    seat's sentence for one that cannot (what it may be is the rules core's)."""
-    taken: dict[str, Adjustment] = {}
+) -> tuple[tuple[dict[str, int], dict[str, str]], list[str]]:
+    """Each player's bonus or penalty as typed: the points that are a number and the
+    reasons given, each by player, for the rules core to judge
+    (:func:`~referee.rules.scoring.judge_entry`: a reason without its points, points
+    out of bounds); and each seat's sentence for points that are no number."""
+    points: dict[str, int] = {}
+    given: dict[str, str] = {}
     errors = []
     for player, text, reason in zip(table.players, adjust, reasons, strict=True):
-        points, error = typed_points(text), points_error(text)
+        error = points_error(text)
         if error:
             error = gettext("%(player)s's bonus or penalty: %(why)s", player=player, why=error)
-        elif points is None and reason.strip():
-            error = gettext(
-                "give %(player)s's points for “%(reason)s”", player=player, reason=reason.strip()
-            )
-        if points is not None:
-            try:
-                taken |= adjustments(table, {player: Adjustment(points, reason)})
-            except RulesError as refused:
-                error = sentence_of(refused)
+        else:
+            if (number := typed_points(text)) is not None:
+                points[player] = number
+            if reason.strip():
+                given[player] = reason
         errors.append(error)
-    return taken, errors
+    return (points, given), errors

@@ -101,7 +101,8 @@ def status_of(error: RulesError | Refused) -> int:
     """The status an error of the rules core or the storage is answered with, read in
     this one place. A refusal of the storage says its own (``status``); the rules
     core knows no HTTP, so its errors are read by kind (docs/api.md: 404 for an unknown
-    variant, 422 for a rule of the game broken, 400 for other input it cannot take)."""
+    variant, 422 for a rule of the game broken, 400 for other input it cannot take: a
+    field out of range, the table a question is asked at among them, R49)."""
     if isinstance(error, Refused):
         return error.status
     if isinstance(error, UnknownVariantError):

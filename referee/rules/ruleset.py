@@ -404,11 +404,15 @@ class Ruleset:
         """The pack of a table of ``players`` (the smallest table when None), R3, R49."""
         return self.packs.pack(min(self.players) if players is None else players)
 
-    def check_players(self, players: int) -> None:
+    def check_players(self, players: int, *, asked: bool = False) -> None:
         """GameRuleError unless the variant is played by this many players (R3, R35, R36,
-        R49), naming the counts it allows."""
+        R49), naming the counts it allows: a table seated that the game is not played
+        at. ``asked``: the count is a question's field instead (the table a meld or a
+        hand is judged at, which picks the pack, R49), out of its range as any other
+        field can be: a plain RulesError."""
         if players not in self.players:
-            raise GameRuleError(
+            kind = RulesError if asked else GameRuleError
+            raise kind(
                 Reason.of(
                     "players_not_allowed", game=self.name, allowed=self.players, players=players
                 )

@@ -15,15 +15,18 @@ import functools
 import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import TypeVar
 
-from .cards import SUITS, Card, check_pack
+from .cards import SUITS, Card, check_pack, parse_cards
 from .errors import GameRuleError, PackError, RulesError
 from .reasons import Reason
 from .ruleset import BONUS_NAME, BONUS_POINTS, CardValues, Ruleset
 from .text import BLANKS, JOINERS, shown, trimmed
 
 NAME_LIMIT = 30
+#: What an entry gives a player: cards (a string or tokens) or points.
+_Given = TypeVar("_Given")
 #: The most a pot's stake or payout may be: more than any kitchen table plays for, and
 #: within what every database keeps as an integer.
 POT_LIMIT = 1_000_000
@@ -221,6 +224,25 @@ class DealSoFar:
     missing: tuple[str, ...]
     #: The table's bonuses and penalties by player (R75), added to their sides.
     adjust: Mapping[str, Adjustment] = field(default_factory=dict)
+    #: Each hand given that could be read, by player, in the order given.
+    hands: Mapping[str, Hand] = field(default_factory=dict)
+    #: What is wrong with one player's bonus or penalty, by player (R75); a bonus
+    #: that cannot be taken adds nothing.
+    bonus_errors: Mapping[str, RulesError] = field(default_factory=dict)
+
+    @property
+    def problems(self) -> dict[str, tuple[RulesError, ...]]:
+        """Every problem of the entry by player, in seat order: with their cards or
+        points, then with their bonus or penalty; a player with none is not named."""
+        found = {
+            player: tuple(
+                error
+                for error in (self.errors.get(player), self.bonus_errors.get(player))
+                if error is not None
+            )
+            for player in self.table.players
+        }
+        return {player: errors for player, errors in found.items() if errors}
 
     @property
     def sides(self) -> dict[str, int] | None:
@@ -243,9 +265,8 @@ class DealSoFar:
         RulesError (carrying the player it is about, where there is one)."""
         if self.problem is not None:
             raise self.problem
-        for player in self.table.players:
-            if player in self.errors:
-                raise self.errors[player]
+        for errors in self.problems.values():
+            raise errors[0]
         if self.missing:
             raise GameRuleError(
                 Reason.of("scores_missing", players=self.missing, deal=self.number),
@@ -298,13 +319,20 @@ def adjustments(
     """
     read: dict[str, Adjustment] = {}
     for name, given in adjust.items():
-        player = next((p for p in table.players if p == name.strip()), None)
-        if player is None:
-            raise RulesError(Reason.of("points_to_no_player", name=name, players=table.players))
-        if player in read:
-            raise RulesError(Reason.of("bonus_twice", player=player))
+        player = _bonus_player(table, name, read)
         read[player] = _checked(player, given, kept)
     return read
+
+
+def _bonus_player(table: Table, name: str, seen: Mapping[str, object]) -> str:
+    """The player a bonus or penalty is given to (the name trimmed), given none yet
+    (in ``seen``); a RulesError otherwise."""
+    player = next((p for p in table.players if p == name.strip()), None)
+    if player is None:
+        raise RulesError(Reason.of("points_to_no_player", name=name, players=table.players))
+    if player in seen:
+        raise RulesError(Reason.of("bonus_twice", player=player))
+    return player
 
 
 def _checked(player: str, given: Adjustment, kept: bool = False) -> Adjustment:
@@ -394,7 +422,18 @@ def deal_so_far(
             points[player] = None
     missing = tuple(player for player in scoring if player not in entries)
     return DealSoFar(
-        table, number, out, bent_table, scoring, points, errors, over, problem, missing, adjusted
+        table,
+        number,
+        out,
+        bent_table,
+        scoring,
+        points,
+        errors,
+        over,
+        problem,
+        missing,
+        adjusted,
+        hands=named,
     )
 
 
@@ -413,6 +452,123 @@ def score_deal(
     return deal_so_far(
         table, number, went_out, hands, bent_table, recorded=recorded, adjust=adjust
     ).score()
+
+
+# --- A deal as the table enters it (R2, R26-R31, R60-R64, R75) -----------------------
+
+
+@dataclass(frozen=True)
+class DealEntry:
+    """What the table says of a deal, as a page's form or the API's body sends it: who
+    went out (None: the stock ran out) and, per player, the cards left in hand (a
+    string or tokens) or the points; whether the player who went out bent the table
+    (R63, only where the game doubles it); and, for any player, points the table adds
+    to their side for this deal with their reason (R75: ``adjust`` and
+    ``adjust_reasons``, by player). Nothing in it is judged: :func:`judge_entry` is."""
+
+    went_out: str | None
+    hands: Mapping[str, str | Sequence[str]]
+    points: Mapping[str, int]
+    bent_table: bool = False
+    adjust: Mapping[str, int] = field(default_factory=dict)
+    adjust_reasons: Mapping[str, str] = field(default_factory=dict)
+
+
+def judge_entry(
+    table: Table, number: int, entry: DealEntry, *, said: bool = True, recorded: bool = False
+) -> DealSoFar:
+    """Deal ``number`` as the table entered it (see :func:`deal_so_far`), with every
+    problem of the entry by player (:attr:`DealSoFar.problems`): beside what no hand
+    can be (points no cards make, a 0 where a card is left, R26-R29, R60), cards and
+    points both given for one player (``cards_and_points``), a card that is no card
+    (R2), a reason given for a bonus without its points (``reason_without_points``)
+    and a bonus out of its bounds (R75). A player whose cards or points are wrong is
+    left out of the deal so far, as one still to be entered; a bonus that is wrong
+    adds nothing. A name that is no player, or one player given twice, is raised at
+    once. Every page and the storage ask this, so an entry one refuses the other does,
+    for the same reason.
+
+    >>> from referee.rules import get_ruleset
+    >>> table = Table.seat(get_ruleset("push"), ["Ann", "Bob", "Cat", "Dan"])
+    >>> entry = DealEntry("Ann", {"Bob": "7H"}, {"Bob": 5}, adjust_reasons={"Cat": "cut"})
+    >>> {p: [e.reason.code for e in found] for p, found in judge_entry(
+    ...     table, 1, entry).problems.items()}
+    {'Bob': ['cards_and_points'], 'Cat': ['reason_without_points']}
+    """
+    hands, errors = _hands_entered(table, entry)
+    adjust, bonus_errors = _bonuses_entered(table, entry, recorded)
+    so_far = deal_so_far(
+        table,
+        number,
+        entry.went_out,
+        hands,
+        entry.bent_table,
+        recorded=recorded,
+        said=said,
+        adjust=adjust,
+    )
+    errors |= so_far.errors
+    return replace(
+        so_far,
+        errors={player: errors[player] for player in table.players if player in errors},
+        bonus_errors=bonus_errors,
+    )
+
+
+def _hands_entered(
+    table: Table, entry: DealEntry
+) -> tuple[dict[str, Hand], dict[str, RulesError]]:
+    """Each player's cards or points as entered, read (cards given first, then
+    points, each in the order given); and, by player, why one cannot be read. One
+    player under two names (``Bob`` and `` Bob``) is a GameRuleError."""
+    cards, points = _by_player(table, entry.hands), _by_player(table, entry.points)
+    hands: dict[str, Hand] = {}
+    errors: dict[str, RulesError] = {}
+    for player in [*cards, *(player for player in points if player not in cards)]:
+        both = player in cards and player in points
+        if both and cards[player][0] != points[player][0]:
+            raise GameRuleError(Reason.of("hand_given_twice", player=player))
+        try:
+            if both:
+                raise RulesError(Reason.of("cards_and_points", player=player))
+            hands[player] = parse_cards(cards[player][1]) if player in cards else points[player][1]
+        except RulesError as error:
+            error.player = player
+            errors[player] = error
+    return hands, errors
+
+
+def _by_player(table: Table, given: Mapping[str, _Given]) -> dict[str, tuple[str, _Given]]:
+    """``given`` by the player each name is (trimmed), with the name as given; one
+    player named twice is a GameRuleError."""
+    named: dict[str, tuple[str, _Given]] = {}
+    for name, value in given.items():
+        player = table.player(name)
+        if player in named:
+            raise GameRuleError(Reason.of("hand_given_twice", player=player))
+        named[player] = (name, value)
+    return named
+
+
+def _bonuses_entered(
+    table: Table, entry: DealEntry, kept: bool
+) -> tuple[dict[str, Adjustment], dict[str, RulesError]]:
+    """R75: the bonuses and penalties that can be taken, by player, and why each other
+    cannot; ``kept``, a deal saved before, its reasons read as saved."""
+    taken: dict[str, Adjustment] = {}
+    errors: dict[str, RulesError] = {}
+    names = [*entry.adjust, *(name for name in entry.adjust_reasons if name not in entry.adjust)]
+    for name in names:
+        player = _bonus_player(table, name, {**taken, **errors})
+        try:
+            if name not in entry.adjust:
+                raise RulesError(Reason.of("reason_without_points", player=player))
+            given = Adjustment(entry.adjust[name], entry.adjust_reasons.get(name, ""))
+            taken[player] = _checked(player, given, kept)
+        except RulesError as error:
+            error.player = player
+            errors[player] = error
+    return taken, errors
 
 
 def _over_the_pack(

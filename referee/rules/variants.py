@@ -166,9 +166,22 @@ def get_ruleset(
     variant_id: str,
     options: Mapping[str, object] | None = None,
     house: Mapping[str, object] | None = None,
+    *,
+    players: int | None = None,
 ) -> Ruleset:
-    """Shorthand for ``get_variant(variant_id).ruleset(options, house)``."""
-    return get_variant(variant_id).ruleset(options, house)
+    """Shorthand for ``get_variant(variant_id).ruleset(options, house)``. ``players``,
+    when given, is the table a question is asked at (R49): a count the game, its house
+    rules applied, is not played at is input out of range, a RulesError.
+
+    >>> get_ruleset("push", players=5)
+    Traceback (most recent call last):
+    ...
+    referee.rules.errors.RulesError: players_not_allowed(game='Push', allowed=(4,), players=5)
+    """
+    rules = get_variant(variant_id).ruleset(options, house)
+    if players is not None:
+        rules.check_players(players, asked=True)
+    return rules
 
 
 def played_rules(

@@ -7,8 +7,7 @@ refused on the way is rolled back, so a game is never half-changed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -16,9 +15,8 @@ from flask_babel import gettext
 from sqlalchemy.exc import IntegrityError
 
 from ..plumbing.extensions import db
-from ..rules import RulesError, format_cards, parse_cards
-from ..rules.reasons import Reason
-from ..rules.scoring import Adjustment, DealScore, Hand, Table, score_deal
+from ..rules import format_cards
+from ..rules.scoring import DealEntry, DealScore, DealSoFar, Hand, Table, judge_entry
 from . import idempotency
 from .database import GameConflict, Refused, one_transaction
 from .games import check_edit_key, locked_game, sheet_of, table_of
@@ -59,40 +57,6 @@ class StaleGame(Refused):
         self.game = game
 
 
-@dataclass(frozen=True)
-class DealEntry:
-    """What the table says of a deal: who went out (None: the stock ran out) and,
-    per player, the cards left in hand (a string or tokens) or the points; whether
-    the player who went out bent the table (R63, only where the game doubles it);
-    and, for any player, points the table adds to their side for this deal with
-    their reason (R75: ``adjust`` and ``adjust_reasons``, by player)."""
-
-    went_out: str | None
-    hands: Mapping[str, str | Sequence[str]]
-    points: Mapping[str, int]
-    bent_table: bool = False
-    adjust: Mapping[str, int] = field(default_factory=dict)
-    adjust_reasons: Mapping[str, str] = field(default_factory=dict)
-
-    def parsed(self) -> dict[str, Hand]:
-        both = sorted(set(self.hands) & set(self.points))
-        if both:
-            raise RulesError(Reason.of("cards_and_points", player=both[0]))
-        entered: dict[str, Hand] = {name: parse_cards(cards) for name, cards in self.hands.items()}
-        return entered | dict(self.points)
-
-    def adjustments(self) -> dict[str, Adjustment]:
-        """The bonuses and penalties with their reasons (R75); a reason for a player
-        given no points is a RulesError."""
-        unmatched = sorted(set(self.adjust_reasons) - set(self.adjust))
-        if unmatched:
-            raise RulesError(Reason.of("reason_without_points", player=unmatched[0]))
-        return {
-            name: Adjustment(points, self.adjust_reasons.get(name, ""))
-            for name, points in self.adjust.items()
-        }
-
-
 #: What the caller answers a write with, from the game as written: kept with the
 #: write's Idempotency-Key, so that a retry is answered as the first time (docs/api.md,
 #: "Retries and several phones"). The storage keeps it and never reads it; a write
@@ -100,7 +64,11 @@ class DealEntry:
 KeptAnswer = Callable[[Game], dict[str, Any]]
 
 
-def _stored(table: Table, hands: Mapping[str, Hand]) -> dict[str, Any]:
+def _stored(table: Table, entered: DealSoFar) -> dict[str, Any]:
+    """Each hand given, as kept: its cards, or its points. The entry is the rules
+    core's to judge (:func:`~referee.rules.scoring.judge_entry`), for a page's form as
+    for the API's body: a deal is scored before it is kept."""
+    hands: Mapping[str, Hand] = entered.hands
     return {
         table.player(name): {"points": hand}
         if isinstance(hand, int)
@@ -184,20 +152,13 @@ def record_deal(
         if number is not None and number != sheet.next_deal():
             raise StaleGame(game)
         number = sheet.next_deal()
-        hands = entry.parsed()
-        score = score_deal(
-            sheet.table,
-            number,
-            entry.went_out,
-            hands,
-            entry.bent_table,
-            adjust=entry.adjustments(),
-        )
+        entered = judge_entry(sheet.table, number, entry)
+        score = entered.score()
         game.deals.append(
             Deal(
                 number=number,
                 went_out=score.went_out,
-                hands=_stored(sheet.table, hands),
+                hands=_stored(sheet.table, entered),
                 bent_table=score.bent_table,
                 adjust=_stored_adjust(score),
             )
@@ -214,12 +175,10 @@ def replace_deal(
         assert isinstance(game, Game)
         deal = _deal(game, number)
         table = table_of(game)
-        hands = entry.parsed()
-        score = score_deal(
-            table, number, entry.went_out, hands, entry.bent_table, adjust=entry.adjustments()
-        )
+        entered = judge_entry(table, number, entry)
+        score = entered.score()
         deal.went_out = score.went_out
-        deal.hands = _stored(table, hands)
+        deal.hands = _stored(table, entered)
         deal.bent_table = score.bent_table
         deal.adjust = _stored_adjust(score)
         deal.recorded_at = datetime.now(UTC)

@@ -144,7 +144,8 @@ def test_a_bonus_that_cannot_be_taken_is_a_sentence_and_the_entry_is_kept(client
     cases = [
         ({"adjust_1": "ten"}, "Bob&#39;s bonus or penalty: points are a whole number, like 25"),
         ({"adjust_1": "5000"}, "Bob&#39;s bonus or penalty must be a whole number from -1000"),
-        ({"reason_1": "exact cut"}, "give Bob&#39;s points for “exact cut”"),
+        # The rules core's sentence, as the API's (one rule, one sentence).
+        ({"reason_1": "exact cut"}, "a reason is given for Bob&#39;s points, but no points"),
         ({"adjust_1": "5", "reason_1": "x" * 41}, "is 40 characters at most"),
     ]
     for given, sentence in cases:

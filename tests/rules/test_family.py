@@ -159,6 +159,17 @@ def test_players_each_game_allows(variant, players, error):  # R49
         get_ruleset(variant).check_players(players)
 
 
+@pytest.mark.parametrize(("variant", "players"), [("jo", 2), ("push", 5), ("shove-it", 5)])
+def test_a_table_asked_at_that_the_game_is_not_for_is_input_out_of_range(variant, players):  # R49
+    """A question's table (the rules paths' ``players``) is a field out of range, not a
+    rule of the game broken: a plain RulesError, which the API answers 400."""
+    with pytest.raises(RulesError) as raised:
+        get_ruleset(variant, players=players)
+    assert type(raised.value) is RulesError
+    assert raised.value.reason.code == "players_not_allowed"
+    assert get_ruleset(variant, players=max(get_ruleset(variant).players)).name
+
+
 # --- Melds: R43-R56, without a deal ----------------------------------------------------------
 
 MELDS = {

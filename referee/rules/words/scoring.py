@@ -1,6 +1,6 @@
-"""What is wrong with the table's seats, a deal's score or its entry (the reasons of
-``rules/scoring.py``; R26-R31, R60-R64, R75), the entry's as the storage reads it
-too.
+"""What is wrong with the table's seats, a deal's score or its entry as the table
+gives it (the reasons of ``rules/scoring.py``, ``judge_entry``'s among them;
+R26-R31, R60-R64, R75).
 """
 
 from __future__ import annotations
@@ -244,7 +244,7 @@ def _pot_out_of_range(words: Words, why: Reason) -> str:
     return said.format(**facts(why))
 
 
-# A deal or a game as the table enters it (the storage's reading of what was sent)
+# A deal as the table enters it (judge_entry), and a game (the storage's reading)
 
 
 @renders("cards_and_points")
