@@ -80,7 +80,7 @@ TEST_WORKERS ?= auto
 test: lint browser
 	$(BIN)/pytest --numprocesses $(TEST_WORKERS) --dist worksteal
 
-bench: install
+bench: install browser  # offline.py drives Chromium
 	$(BIN)/python benchmarks/rules.py
 	$(BIN)/python benchmarks/solver.py
 	$(BIN)/python benchmarks/games.py
@@ -89,6 +89,7 @@ bench: install
 	$(BIN)/python benchmarks/load.py --servers 2 --phones 2000 --floor-seconds 0  # scaled out
 	$(BIN)/python benchmarks/slow_clients.py                # a cheap GET beside 200 slow connections, 2,000 large heads
 	$(BIN)/python benchmarks/solves.py                      # a cheap GET beside 16 worst-case solves
+	$(BIN)/python benchmarks/offline.py                     # the referee on the phone, in Chromium
 
 clean:
 	rm -rf $(VENV) runtime .pytest_cache .ruff_cache .mypy_cache .hypothesis

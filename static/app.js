@@ -262,6 +262,15 @@
       });
   }
 
+  // Any other page, once idle, has the service worker keep what the referee loads,
+  // so the checker answers offline even if it was first opened with no network.
+  function keepRefereeAhead() {
+    var files = document.body.dataset.refereeFiles;
+    var keeper = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!files || !keeper || !keepsReferee()) return;
+    keeper.postMessage({ keep: files.split(" ") });
+  }
+
   function stopReferee(forget) {
     if (referee) referee.worker.terminate();
     referee = null;
@@ -362,12 +371,14 @@
     var form = document.querySelector("form[data-draft]");
     if (form) followDraft(form);
     var checker = document.getElementById("checker");
+    var whenIdle = window.requestIdleCallback || function (then) { setTimeout(then, 1500); };
+    if (!checker) whenIdle(keepRefereeAhead);
     if (checker && checker.dataset.root !== undefined) {
       document.body.addEventListener("htmx:beforeRequest", answerOnThePhoneIfNeeded);
       document.body.addEventListener("change", chooseToKeepReferee);
       sayWhereTheRefereeStands();
       // Once the page is idle: it never waits on the referee.
-      (window.requestIdleCallback || function (then) { setTimeout(then, 1500); })(startReferee);
+      whenIdle(startReferee);
     }
   });
 })();

@@ -34,6 +34,21 @@ self.addEventListener("activate", (event) => {
   );
 });
 
+// A page, once idle, asks for the referee on the phone to be kept ahead of need
+// ({keep: [addresses]}): whatever is not kept yet is fetched now, so the checker
+// answers with no network even if it was never opened with one.
+self.addEventListener("message", (event) => {
+  const asked = (event.data && event.data.keep) || [];
+  const ours = asked.filter((address) => {
+    const url = new URL(address, self.location.origin);
+    return url.origin === self.location.origin
+      && REFEREE_PATHS.some((path) => url.pathname.startsWith(path));
+  });
+  event.waitUntil(caches.open(REFEREE).then((cache) => Promise.all(ours.map(
+    (address) => cache.match(address).then((kept) => kept || cache.add(address).catch(() => {}))
+  ))));
+});
+
 function isPage(url) {
   return OFFLINE_PAGES.includes(url.pathname) || /^\/games\/[^/]+$/.test(url.pathname);
 }

@@ -136,9 +136,13 @@ def bundle() -> Bundle:
 def phone_referee() -> dict[str, str]:
     """Where a page's worker finds the runtime and the rules bundle."""
     loader = url_for("phone_referee.runtime", version=PYODIDE_VERSION, name="pyodide.mjs")
+    runtime = loader.removesuffix("pyodide.mjs")  # the folder Pyodide loads the rest from
+    rules = url_for("phone_referee.rules", digest=bundle().digest)
     return {
-        "runtime": loader.removesuffix("pyodide.mjs"),  # the folder Pyodide loads the rest from
-        "rules": url_for("phone_referee.rules", digest=bundle().digest),
+        "runtime": runtime,
+        "rules": rules,
+        # Everything the worker loads, for a page to have kept ahead of need.
+        "files": " ".join([*(runtime + name for name in RUNTIME_FILES), rules]),
     }
 
 

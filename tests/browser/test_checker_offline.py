@@ -86,3 +86,25 @@ def test_with_no_network_a_game_s_checker_judges_the_initial_meld_of_its_deal(pa
     expect(verdict.locator(".says")).to_have_text("✔ Meets the contract")
     expect(page).to_have_url(re.compile(r"/games/[^/]+/check\?.*melds=8S\+8H\+8D"))
     context.set_offline(False)
+
+
+def test_a_phone_that_opened_any_page_has_the_checker_offline(page, context):
+    """The home page, once idle, has the service worker keep what the referee loads:
+    the checker then opens and answers with no network, never opened with one."""
+    page.goto("/")
+    assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # now the service worker looks after the page
+    files = page.evaluate("document.body.dataset.refereeFiles.split(' ').length")
+    page.wait_for_function(
+        """(files) => caches.keys().then((names) => names.filter((n) => n.startsWith("referee-")))
+             .then((names) => names.length === 1 && caches.open(names[0]))
+             .then((cache) => cache && cache.keys())
+             .then((kept) => !!kept && kept.length === files)""",
+        arg=files,
+    )
+    context.set_offline(True)
+    page.goto("/check")
+    expect(page.locator("#referee-status")).to_have_text(READY)
+    tap(page, "joker")
+    expect(page.locator("#checker-dock")).to_contain_text("answered on this phone")
+    context.set_offline(False)
