@@ -49,8 +49,10 @@ self.addEventListener("message", (event) => {
   ))));
 });
 
+// The pages kept as last seen: the home page, the checker, each game's sheet and
+// each game's checker (which carries the game's rules for the referee on the phone).
 function isPage(url) {
-  return OFFLINE_PAGES.includes(url.pathname) || /^\/games\/[^/]+$/.test(url.pathname);
+  return OFFLINE_PAGES.includes(url.pathname) || /^\/games\/[^/]+(\/check)?$/.test(url.pathname);
 }
 
 self.addEventListener("fetch", (event) => {

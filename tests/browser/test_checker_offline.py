@@ -75,9 +75,12 @@ def test_with_no_network_a_game_s_checker_judges_the_initial_meld_of_its_deal(pa
     """A game's checker on the phone holds the melds to the deal being played: Contract
     Rummy's first deal, two groups of exactly three."""
     game = start_game(page, "Contract Rummy", ["Ann", "Bob", "Cat"])
+    assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.goto(f"{game}/check")
     expect(page.locator("#referee-status")).to_have_text(READY)
     context.set_offline(True)
+    page.reload()  # the game's checker as last seen, its rules with it
+    expect(page.locator("#referee-status")).to_have_text(READY)
     tap_cards(page, "8S 8H 8D")
     expect(page.locator("#checker-dock")).to_contain_text("answered on this phone")
     tap(page, "next-meld")
