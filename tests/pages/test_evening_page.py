@@ -87,3 +87,5 @@ def test_a_game_not_played_again_is_an_evening_of_one(client):
     page = text(client.get(f"{game}/evening"))
     assert "The evening: 1 game" in page
     assert "Ann 1 1 0.0" in page
+    assert "1 game so far: the next starts with Play again at its end." in page
+    assert "each started" not in page  # one game is no series yet
