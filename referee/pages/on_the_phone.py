@@ -30,8 +30,6 @@ from .keypad import KEY_SUITS, RANKS
 
 #: The templates, beside the package as in the repository and in the bundle.
 TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
-#: The templates the checker's part of the page is drawn from.
-CHECKER_TEMPLATES = ("_checker.html", "macros.html", "_solution.html")
 #: The checker's addresses, by the app's endpoint names (``<name>``: an argument).
 ROUTES = {"checker.check": "/check", "checker.game_check": "/games/<game_id>/check"}
 

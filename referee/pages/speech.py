@@ -18,7 +18,6 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from ..rules import RulesError
 from ..rules.words import ENGLISH, Words
 
 _speaker: Callable[[], Words] = lambda: ENGLISH  # noqa: E731 (until one is set)
@@ -68,4 +67,4 @@ def pgettext(context: str, message: str, **variables: Any) -> str:
 def sentence_of(error: Exception) -> str:
     """``error``'s sentence: the rules core's in the language being spoken, any other
     as raised."""
-    return words().reason(error.reason) if isinstance(error, RulesError) else str(error)
+    return words().error(error)

@@ -8,7 +8,6 @@ error, the storage's refusals among them, is said as it was raised.
 
 from __future__ import annotations
 
-from ..rules import RulesError
 from ..rules.words import Words, words_in
 from .language import current_language
 
@@ -21,6 +20,4 @@ def request_words() -> Words:
 
 def sentence_of(error: Exception) -> str:
     """``error``'s sentence in the request's language."""
-    if isinstance(error, RulesError):
-        return request_words().reason(error.reason)
-    return str(error)
+    return request_words().error(error)

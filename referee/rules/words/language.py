@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Literal
 
+from ..errors import RulesError
 from ..reasons import Reason
 from ..ruleset import Kind, MeldWords
 
@@ -85,6 +86,19 @@ class Words:
             return f"the {noun}" if article else noun
         said = meld_word_messages(self).get((article, noun))
         return said if said is not None else noun  # a word of no game: as it is
+
+    def error(self, error: Exception) -> str:
+        """An error's sentence in this language: the rules core's by its reason, any
+        other as raised (the pages', the API's and the phone's one way to say it).
+
+        >>> from referee.rules import parse_cards
+        >>> try:
+        ...     parse_cards("ZZ")
+        ... except Exception as error:
+        ...     print(ENGLISH.error(error))
+        "ZZ" is not a card
+        """
+        return self.reason(error.reason) if isinstance(error, RulesError) else str(error)
 
     def reason(self, why: Reason) -> str:
         """One reason, said in this language."""
