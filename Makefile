@@ -11,7 +11,7 @@ SUDO := $(shell [ "$$(id -u)" -eq 0 ] || echo sudo)
 # The Python the phone runs the rules core on (Pyodide, in a Web Worker): fetched once by
 # name and version from the npm registry, checked against the digest below, and kept
 # out of git (13 MB a release). Each file is kept beside its brotli and gzip copies,
-# made here once, which the app serves as they are (referee/pages/phone_referee.py).
+# made here once, which the app serves as they are (referee/pages/checker/phone_referee.py).
 # To upgrade: the new version and its tarball's sha256 here, PYODIDE_VERSION in that module.
 PYODIDE_VERSION := 314.0.7
 PYODIDE_SHA256 := 66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0
@@ -40,7 +40,7 @@ $(PYODIDE)/.installed: | $(VENV)/.installed  # the venv compresses; a newer one 
 	echo "$(PYODIDE_SHA256)  $(PYODIDE).part/pyodide-$(PYODIDE_VERSION).tgz" | sha256sum --check --quiet
 	tar -xzf $(PYODIDE).part/pyodide-$(PYODIDE_VERSION).tgz -C $(PYODIDE).part \
 		$(addprefix package/,$(PYODIDE_FILES))
-	$(BIN)/python -c 'import sys; from referee.pages.phone_referee import compress; \
+	$(BIN)/python -c 'import sys; from referee.pages.checker.phone_referee import compress; \
 		compress(sys.argv[1])' $(PYODIDE).part/package
 	mv $(PYODIDE).part/package $(PYODIDE) && rm -rf $(PYODIDE).part
 	touch $@

@@ -16,9 +16,9 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import api, api_games, pages  # noqa: F401 (api_games: the games' paths, on api.bp)
+from . import api, pages
 from .pages.phone_memory import PhoneCookie
-from .pages.sheet import UnchangedSheet
+from .pages.sheet.sheet import UnchangedSheet
 from .plumbing import commands, errors, health, language, logs, solves
 from .plumbing.extensions import MAX_BODY_BYTES, compress, csrf
 from .plumbing.headers import SECURITY_HEADERS
@@ -43,7 +43,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     _configure(app, test_config)
     app.session_interface = PhoneCookie()  # a misshapen cookie is read as none
     # In front of Flask, the first to see a request outermost. An unchanged sheet's
-    # poll is answered 304 before Flask (pages.sheet); anything else goes on to it.
+    # poll is answered 304 before Flask (pages.sheet.sheet); anything else goes on to it.
     app.wsgi_app = UnchangedSheet(app, app.wsgi_app)  # type: ignore[method-assign]
     if hops := int(app.config.get("PROXY_HOPS", 0)):
         # Behind proxies: the phone's address, scheme and host from X-Forwarded-*,
@@ -57,7 +57,6 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     storage.prepare(app, migrations=str(ROOT / "migrations"))
     csrf.init_app(app)
-    csrf.exempt(api.bp)  # the API is for programs: JSON bodies and X-Edit-Key, no cookies
     compress.init_app(app)
     solves.init_app(app)
     language.register(app)  # Flask-Babel, the language switch, Vary on every page
@@ -68,7 +67,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
             response.headers.setdefault(name, value)
         return response
 
-    app.register_blueprint(api.bp)
+    api.register(app)
     app.register_blueprint(health.bp)
     pages.register(app)
     errors.register(app)

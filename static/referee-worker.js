@@ -5,9 +5,9 @@
 // part of the page for an address the server could not answer
 // ({draw: {query, language, root, game}}: {html, state}; game: what a game's page
 // hands over, as JSON), as the server draws it
-// (referee/pages/on_the_phone.py). Nothing of a rule is decided here. The runtime
+// (referee/pages/checker/on_the_phone.py). Nothing of a rule is decided here. The runtime
 // and the bundle are named by their version and content, so what the browser
-// keeps of them is always right (referee/pages/phone_referee.py).
+// keeps of them is always right (referee/pages/checker/phone_referee.py).
 
 const BUNDLE = "/bundle"; // where the rules bundle is unpacked, put first on sys.path
 
@@ -26,7 +26,7 @@ async function start(runtime, rules) {
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(BUNDLE)})`);
   pyodide.pyimport("referee.rules");
   self.pyodide = pyodide; // the running interpreter, for a look from the browser's tools
-  return pyodide.pyimport("referee.pages.on_the_phone").PhoneChecker;
+  return pyodide.pyimport("referee.pages.checker.on_the_phone").PhoneChecker;
 }
 
 const phones = new Map(); // one checker drawer for each server root a page names

@@ -254,8 +254,8 @@ PATIENCE = 60
 @pytest.fixture
 def held_solve(monkeypatch):
     """Every hand solve of the API and the pages held until the test lets it go."""
-    from referee import api
-    from referee.pages import meld_checker
+    from referee.api import melds as api
+    from referee.pages.checker import meld_checker
     from referee.rules import solve_hand
 
     held = HeldSolve(solve_hand)

@@ -1,8 +1,10 @@
 """The rooms of the package and which way their imports point (docs/architecture.md).
 
-rules ← storage ← web: the rules core imports nothing of the app (nor Flask, nor a
-database); the storage imports the rules and never the web; nothing imports the
-package root, which only builds the app.
+rules ← storage ← plumbing ← api, pages: the rules core imports nothing of the app
+(nor Flask, nor a database); the storage imports the rules and never the web; the
+plumbing (errors, languages, limits, serving) serves the API and the pages and
+imports neither; the API and the pages stand side by side and import each other
+never; nothing imports the package root, which only builds the app.
 """
 
 import ast
@@ -14,22 +16,17 @@ from pathlib import Path
 import pytest
 
 import referee
-from referee.pages.phone_referee import ON_THE_PHONE
+from referee.pages.checker.phone_referee import ON_THE_PHONE
 
 PACKAGE = Path(referee.__file__).parent
 
 #: Each module's floor; a module may import only from its own floor or below.
 FLOORS = {
     "referee.rules": 0,
-    "referee.plumbing.extensions": 1,
-    "referee.plumbing.conditional": 1,
-    "referee.plumbing.json_text": 1,
-    "referee.schemas": 1,
-    "referee.storage.sealing": 1,
-    "referee.storage": 2,
-    "referee.plumbing.housekeeping": 2,
+    "referee.storage": 1,
+    "referee.plumbing": 2,
 }
-WEB = 3  # everything else: api, errors, openapi, forms, pages, ...
+WEB = 3  # everything else: the API (referee.api) and the pages (referee.pages)
 #: What the rules core may not import, whatever the floor.
 NOT_IN_RULES = ("flask", "werkzeug", "sqlalchemy", "flask_sqlalchemy", "pydantic", "jinja2")
 
@@ -129,13 +126,21 @@ PAGES = ("referee.pages",)
 @pytest.mark.parametrize("module", [m for m in modules() if m.startswith(PAGES)])
 def test_the_pages_draw_no_answer_of_the_api(module):
     """The API's JSON is the API's: a page draws the rules core's verdicts, with views
-    of its own where it needs more (referee.pages.meld_checker)."""
-    answers = [name for name in imports(module) if name.split(".")[:2] == ["referee", "schemas"]]
+    of its own where it needs more (referee.pages.checker.meld_checker)."""
+    answers = [name for name in imports(module) if name.split(".")[:2] == ["referee", "api"]]
     assert not answers, f"{module} imports {answers}"
 
 
+@pytest.mark.parametrize("module", [m for m in modules() if m.startswith("referee.api")])
+def test_the_api_draws_no_page(module):
+    """The API and the pages stand side by side on the rules core and the storage:
+    what both need lies below them (referee.plumbing), never in one of them."""
+    pages = [name for name in imports(module) if name.startswith(PAGES)]
+    assert not pages, f"{module} imports {pages}"
+
+
 #: What the phone runs beside the rules core: the meld checker's own modules
-#: (referee.pages.phone_referee.ON_THE_PHONE), with Jinja2 and MarkupSafe.
+#: (referee.pages.checker.phone_referee.ON_THE_PHONE), with Jinja2 and MarkupSafe.
 PHONE_MODULES = [f"referee.pages.{name}" for name in ON_THE_PHONE]
 ON_THE_PHONE_TOO = ("jinja2", "markupsafe")
 
@@ -161,13 +166,8 @@ def test_what_runs_on_the_phone_imports_only_what_the_bundle_holds(module):
 #: The storage (docs/architecture.md, floor 2) knows no HTTP: its refusals are plain
 #: exceptions that say their status, read by referee.plumbing.errors alone; an answer it keeps
 #: for a retried write is made by its caller.
-STORAGE = ("referee.storage", "referee.plumbing.housekeeping")
-NOT_IN_STORAGE = (
-    "werkzeug.exceptions",
-    "werkzeug.wrappers",
-    "referee.schemas",
-    "referee.plumbing.errors",
-)
+STORAGE = ("referee.storage",)
+NOT_IN_STORAGE = ("werkzeug.exceptions", "werkzeug.wrappers")
 HTTP_OF_FLASK = {"abort", "jsonify", "make_response", "Response"}
 
 

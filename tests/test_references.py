@@ -12,14 +12,6 @@ DOCS = ROOT / "docs"
 ELSEWHERE = re.compile(
     r"\b(?:HOUSE|FAMILY|RULINGS|API|STYLE)\.md\b|\bseeds/|\.\./shared|\bRULINGS R\d"
 )
-#: Citations still to go, where the text is part of a recorded answer (the OpenAPI
-#: document's descriptions): file, and how many lines there cite elsewhere.
-STILL_CITING = {
-    "referee/openapi.py": 1,
-    "referee/openapi_paths.py": 1,
-    "referee/schemas/house.py": 1,
-    "referee/schemas/requests.py": 2,
-}
 #: docs/rules.md#R42, api.md#languages, (rules.md#the-evening) in a doc's own links.
 CITED = re.compile(
     r"\b(?:docs/)?(rules|api|architecture|languages|deploying|performance)\.md#(R\d+|[a-z][\w-]*)"
@@ -54,7 +46,7 @@ def test_nothing_cites_a_file_outside_the_repository():
         name: sum(1 for line in text.splitlines() if ELSEWHERE.search(line))
         for name, text in tracked_text().items()
     }
-    assert {name: count for name, count in citing.items() if count} == STILL_CITING
+    assert {name: count for name, count in citing.items() if count} == {}
 
 
 def test_every_anchor_cited_exists():

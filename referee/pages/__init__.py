@@ -1,4 +1,9 @@
-"""The pages people use at the table, one blueprint for each thing a person does.
+"""The pages people use at the table, one blueprint for each thing a person does,
+grouped by what it is: the meld checker (:mod:`.checker`), a deal entered and the
+buys during it (:mod:`.deal`), a new game and its house rules (:mod:`.new_game`),
+the sheet and what follows it: the evening, the phone's games, a share
+(:mod:`.sheet`). What they all draw with lies here: the keypad, the words, the
+filters, htmx, the phone's memory, the app's shell.
 
 Every page works as plain forms and links; with htmx a tap swaps only the part
 of the page it changes (the same partial template the full page includes). A
@@ -10,22 +15,11 @@ from __future__ import annotations
 from flask import Flask
 
 from ..plumbing.sentences import request_words
-from . import (
-    app_shell,
-    buys,
-    checker,
-    deals,
-    evening,
-    filters,
-    games,
-    history,
-    numbers,
-    phone_referee,
-    share,
-    sheet,
-    speech,
-    table_rules,
-)
+from . import app_shell, filters, numbers, speech
+from .checker import checker, phone_referee
+from .deal import buys, deals
+from .new_game import games, table_rules
+from .sheet import evening, history, share, sheet
 
 
 def register(app: Flask) -> None:

@@ -11,7 +11,7 @@ from flask import Blueprint, current_app, jsonify, make_response, render_templat
 from flask_babel import gettext
 
 from ..plumbing.language import current_language
-from .phone_referee import PYODIDE_VERSION, bundle
+from .checker.phone_referee import PYODIDE_VERSION, bundle
 
 bp = Blueprint("app_shell", __name__)
 

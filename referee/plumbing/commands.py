@@ -6,7 +6,7 @@ import click
 from flask import Flask
 from flask.cli import AppGroup
 
-from . import housekeeping
+from ..storage import housekeeping
 
 #: Its commands run inside an app context (AppGroup), on the app's database.
 referee = AppGroup("referee", help="Housekeeping of the referee's database.")

@@ -2,9 +2,7 @@
 Werkzeug): a game's answers carry an ETag of its version; a read that names the
 current one in If-None-Match costs a bodiless 304; a write's If-Match travels in
 its :class:`~referee.storage.idempotency.Guard` to the storage, which compares it with the
-game as locked for the write (:func:`matches_tag`).
-
-It imports nothing of the app, so the storage's floor may use it as the pages do.
+game as locked for the write (:func:`referee.storage.tags.matches_tag`).
 """
 
 from __future__ import annotations
@@ -12,33 +10,13 @@ from __future__ import annotations
 from flask import Response, request
 from werkzeug.datastructures import ETags
 
-#: The codings a compressing server appends to a strong ETag ("v3" sent gzipped is
-#: "v3:gzip", Flask-Compress's way); each names the same version of the game.
-CODINGS = ("br", "gzip", "deflate", "zstd")
-
-
-def matches_tag(etags: ETags, tag: str, *, weak: bool = False) -> bool:
-    """Whether an If-Match (strong comparison) or If-None-Match (``weak``) header
-    names ``tag``, as sent plain or in any compressed form.
-
-    >>> matches_tag(ETags(["v3:gzip"]), "v3"), matches_tag(ETags(["v3"]), "v3")
-    (True, True)
-    >>> matches_tag(ETags(["v4"]), "v3")
-    False
-    """
-    contains = etags.contains_weak if weak else etags.contains
-    return any(contains(form) for form in (tag, *(f"{tag}:{coding}" for coding in CODINGS)))
+from ..storage.tags import matches_tag, version_tag
 
 
 def still_current(if_none_match: ETags, tag: str) -> bool:
     """Whether a read whose If-None-Match is ``if_none_match`` already holds ``tag``,
     compared weakly as RFC 9110 asks for reads: if so, it is answered 304."""
     return matches_tag(if_none_match, tag, weak=True)
-
-
-def version_tag(version: int | str) -> str:
-    """The ETag value (unquoted) of a game at ``version``: ``v3``."""
-    return f"v{version}"
 
 
 def tagged(response: Response, tag: str | None) -> Response:

@@ -13,12 +13,8 @@ from flask_babel import gettext, lazy_gettext
 from werkzeug.exceptions import HTTPException
 
 from ..rules import GameRuleError, RulesError, UnknownVariantError
-from ..schemas.answer import ErrorOut
-from ..schemas.game_answers import GameOut, StaleGameOut
 from ..storage import database as storage
-from ..storage import deals, games
 from ..storage.database import Refused
-from .conditional import version_tag
 from .extensions import MAX_BODY_BYTES
 from .sentences import sentence_of
 
@@ -85,12 +81,15 @@ PAGE_SENTENCES = {
 PAGE_REFUSALS = {429}
 
 
-def _in_api() -> bool:
+def in_api() -> bool:
+    """Whether the request is the API's, answered in JSON (docs/api.md)."""
     return request.path.startswith("/api/")
 
 
 def error_json(status: int, message: str) -> tuple[Response, int]:
-    return jsonify(ErrorOut(error=message).dump()), status
+    """The API's refusal: ``{"error": message}`` (its model, ``ErrorOut``, is
+    the API's own: referee.api.schemas.answer)."""
+    return jsonify({"error": message}), status
 
 
 def error_page(status: int, title: str, message: str) -> tuple[str, int]:
@@ -142,7 +141,7 @@ def database_unavailable(error: Exception) -> Any:
         "the database did not answer %s %s: %s", request.method, request.path, error
     )
     carried = [("Retry-After", str(RETRY_AFTER_UNAVAILABLE))]
-    if not _in_api():
+    if not in_api():
         return (*error_page(503, *PAGE_SENTENCES[503]), carried)
     response, status = error_json(
         503, gettext("the referee's database did not answer; try again in a moment")
@@ -162,7 +161,7 @@ def register(app: Flask) -> None:
     @app.errorhandler(Refused)
     def refused(error: RulesError | Refused) -> Any:
         status, carried = status_of(error), _carried(error)
-        if not _in_api():
+        if not in_api():
             if status not in PAGE_REFUSALS:
                 return unexpected(error)  # a page answers these itself, in its own words
             page, status = error_page(status, PAGE_SENTENCES[status][0], as_page(error))
@@ -171,22 +170,12 @@ def register(app: Flask) -> None:
         response.headers.extend(carried)
         return response, status
 
-    @app.errorhandler(deals.StaleGame)
-    def stale(error: deals.StaleGame) -> Any:
-        if not _in_api():
-            return unexpected(error)
-        game = error.game
-        body = StaleGameOut(error=str(error), game=GameOut.of(game, games.sheet_of(game)))
-        response = jsonify(body.dump())
-        response.set_etag(version_tag(game.version))
-        return response, status_of(error)
-
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Any:
         status = error.code or 500
         # Any header the error carries but Content-Type.
         carried = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"]
-        if not _in_api():
+        if not in_api():
             title, message = PAGE_SENTENCES.get(
                 status, (error.name, error.description or gettext("Go back and try again."))
             )
@@ -206,15 +195,17 @@ def register(app: Flask) -> None:
             response.headers["Allow"] = ", ".join(sorted(methods))  # RFC 9110 for a 405
         return response, status
 
-    @app.errorhandler(Exception)
-    def unexpected(error: Exception) -> Any:
-        if storage.unavailable(error):
-            return database_unavailable(error)
-        app.logger.exception("unexpected error on %s %s", request.method, request.path)
-        if _in_api():
-            return error_json(
-                500, gettext("the referee hit an unexpected problem; please try again")
-            )
-        return error_page(
-            500, gettext("Something went wrong"), gettext("Please go back and try again.")
-        )
+    app.errorhandler(Exception)(unexpected)
+
+
+def unexpected(error: Exception) -> Any:
+    """Anything not answered otherwise: a database that did not answer is a 503, and
+    the rest is logged and answered 500, a sentence and never a traceback."""
+    if storage.unavailable(error):
+        return database_unavailable(error)
+    current_app.logger.exception("unexpected error on %s %s", request.method, request.path)
+    if in_api():
+        return error_json(500, gettext("the referee hit an unexpected problem; please try again"))
+    return error_page(
+        500, gettext("Something went wrong"), gettext("Please go back and try again.")
+    )

@@ -1,13 +1,13 @@
 """Headers every answer carries, whoever makes it: the app's views (an after-request
 hook in ``create_app``) and the sheet's poll answered before them
-(:mod:`referee.pages.sheet`)."""
+(:mod:`referee.pages.sheet.sheet`)."""
 
 from __future__ import annotations
 
 #: Sent with every answer. No inline script or style anywhere (htmx is told not to
 #: add its own style), so the policy needs no 'unsafe-inline'. 'wasm-unsafe-eval'
 #: lets a script of the app's compile WebAssembly (the rules core's runtime on the
-#: phone, referee.pages.phone_referee), and nothing else: no eval of JavaScript.
+#: phone, referee.pages.checker.phone_referee), and nothing else: no eval of JavaScript.
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "

@@ -15,7 +15,7 @@ catalog adds a language, and an app with none speaks English.
   program's cookie never changes an answer.
 
 The sheet's unchanged poll is answered in front of Flask with no request
-(``pages.sheet.UnchangedSheet``): :func:`language_of_environ` reads the same
+(``pages.sheet.sheet.UnchangedSheet``): :func:`language_of_environ` reads the same
 choice from a WSGI environ.
 """
 

@@ -15,10 +15,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from ..plumbing.extensions import db
 from . import games, phones, sealing
 from .allowance import UNLIMITED, Allowance
 from .database import begin_write, one_transaction
+from .db import db
 from .models import Game
 
 __all__ = ["Tap", "play_again"]

@@ -19,8 +19,8 @@ from datetime import UTC, datetime, timedelta
 from flask_babel import gettext
 from sqlalchemy import delete, func, select, text
 
-from ..plumbing.extensions import db
 from .database import Refused
+from .db import db
 from .models import RecentWrite
 
 __all__ = ["KINDS", "UNLIMITED", "Allowance", "TooManyWrites"]

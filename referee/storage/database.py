@@ -21,7 +21,7 @@ from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from ..plumbing.extensions import db, migrate
+from .db import db, migrate
 from .writers import QUEUED, WRITE_WAIT_SECONDS, WriteQueue, queue_of
 
 #: Any number will do, as long as no other program on the same PostgreSQL uses it.

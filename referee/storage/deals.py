@@ -14,11 +14,11 @@ from typing import Any
 from flask_babel import gettext
 from sqlalchemy.exc import IntegrityError
 
-from ..plumbing.extensions import db
 from ..rules import format_cards
 from ..rules.scoring import DealEntry, DealScore, DealSoFar, Hand, Table, judge_entry
 from . import idempotency
 from .database import GameConflict, Refused, one_transaction
+from .db import db
 from .games import check_edit_key, locked_game, sheet_of, table_of
 from .idempotency import UNGUARDED, Guard, Replay
 from .models import Deal, Game

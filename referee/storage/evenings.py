@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from sqlalchemy import or_, select
 
-from ..plumbing.extensions import db
+from .db import db
 from .models import Game
 
 __all__ = ["series_of"]

@@ -21,7 +21,6 @@ from flask_babel import gettext
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from ..plumbing.extensions import db
 from ..rules import (
     RulesError,
     Ruleset,
@@ -37,6 +36,7 @@ from ..rules.scoring import Adjustment, Hand, Pot, Sheet, Table, score_deal
 from . import idempotency
 from .allowance import UNLIMITED, Allowance
 from .database import Refused, begin_write, one_transaction
+from .db import db
 from .idempotency import UNGUARDED, Guard, Replay
 from .models import Deal, Game
 

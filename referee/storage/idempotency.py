@@ -26,11 +26,11 @@ from flask_babel import gettext
 from sqlalchemy import delete
 from werkzeug.datastructures import ETags
 
-from ..plumbing.conditional import matches_tag, version_tag
-from ..plumbing.extensions import db
 from . import sealing
 from .database import GameConflict
+from .db import db
 from .models import IdempotentRequest
+from .tags import matches_tag, version_tag
 
 #: The scope of the keys sent when creating a game (a write to a game is scoped by
 #: its id).

@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import JSON, Boolean, CheckConstraint, DateTime, ForeignKey, Index, String, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from ..plumbing.extensions import db
+from .db import db
 
 
 def _now() -> datetime:

@@ -18,10 +18,10 @@ from sqlalchemy import select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 
-from ..plumbing.extensions import db
 from . import sealing
 from .allowance import UNLIMITED, Allowance
 from .database import begin_write, one_transaction
+from .db import db
 from .models import Game, Phone, PhoneGame
 
 #: How a phone came to a game, the strongest last: a phone that started or joined a

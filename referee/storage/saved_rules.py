@@ -14,10 +14,10 @@ from flask_babel import gettext
 from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
 
-from ..plumbing.extensions import db
 from ..rules.text import shown, trimmed
 from .allowance import UNLIMITED, Allowance
 from .database import Refused, begin_write, one_transaction
+from .db import db
 from .models import SavedRules
 from .phones import digest, mark_seen
 

@@ -14,11 +14,11 @@ import jsonschema_rs  # comes with schemathesis
 import pytest
 import schemathesis
 
-from referee import api_games  # the API module, not the package root
-from referee.openapi import REQUEST_MODELS, AnswerSchema, component_name, openapi_document
-from referee.openapi_paths import IDEMPOTENCY_KEY_PATTERN, REF_TEMPLATE
+from referee.api import games as api_games
+from referee.api.openapi import REQUEST_MODELS, AnswerSchema, component_name, openapi_document
+from referee.api.openapi_paths import IDEMPOTENCY_KEY_PATTERN, REF_TEMPLATE
+from referee.api.schemas import ANSWER_MODELS
 from referee.rules import HOUSE_KEYS, VARIANTS, house_rules_of
-from referee.schemas import ANSWER_MODELS
 
 METHODS = {"get", "put", "post", "delete", "patch", "head", "options", "trace"}
 

@@ -23,7 +23,7 @@ from urllib.parse import parse_qsl, urlencode
 import pytest
 
 from benchmarks.house_rules import random_house
-from referee.pages.phone_referee import PYODIDE_VERSION
+from referee.pages.checker.phone_referee import PYODIDE_VERSION
 from referee.rules import VARIANTS, get_ruleset
 
 from .conftest import PATIENCE_MS, SERVER_PATIENCE
@@ -33,7 +33,7 @@ from .helpers import api
 CASES = int(os.environ.get("REFEREE_PHONE_CASES", 1200))
 
 #: Run in the worker's Pyodide: the core's answers in the API's shape (the API's
-#: answer models, referee/schemas/meld_answers.py, say them the same way).
+#: answer models, referee/api/schemas/meld_answers.py, say them the same way).
 ON_THE_PHONE = """
 import json
 from referee.rules import (GameRuleError, RulesError, RunReading, format_cards, get_ruleset,

@@ -5,7 +5,7 @@ import logging
 
 from sqlalchemy import inspect
 
-from referee.plumbing.extensions import db
+from referee.storage.db import db
 
 from ..conftest import build_app, dispose
 

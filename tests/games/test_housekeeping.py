@@ -7,11 +7,11 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import func, select, update
 
-from referee.plumbing.housekeeping import parse_duration
 from referee.plumbing.limits import client
 from referee.storage import phones, saved_rules
 from referee.storage.allowance import Allowance
 from referee.storage.database import begin_write
+from referee.storage.housekeeping import parse_duration
 from referee.storage.idempotency import Guard
 from referee.storage.models import (
     Deal,

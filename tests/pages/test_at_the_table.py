@@ -7,8 +7,8 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from referee.pages.deal_entry import work_out
-from referee.pages.meld_checker import run_checker
+from referee.pages.checker.meld_checker import run_checker
+from referee.pages.deal.deal_entry import work_out
 from referee.rules import VARIANTS, get_ruleset
 from referee.rules.scoring import Sheet, Table
 

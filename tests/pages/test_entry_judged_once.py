@@ -4,7 +4,7 @@ the rules core; R26-R31, R60-R64, R75)."""
 
 import pytest
 
-from referee.pages.deal_entry import read_entry, work_out
+from referee.pages.deal.deal_entry import read_entry, work_out
 from referee.rules import RulesError
 from referee.storage import deals, games
 

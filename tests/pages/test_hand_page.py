@@ -7,7 +7,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from referee.pages.meld_checker import run_checker
+from referee.pages.checker.meld_checker import run_checker
 from referee.rules import get_ruleset
 
 from .conftest import start_game, text

@@ -9,7 +9,7 @@ import re
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from referee.pages.rules_cards import RulesCard
+from referee.pages.new_game.rules_cards import RulesCard
 from referee.storage.saved_rules import MOST_SAVED
 
 from .conftest import text

@@ -11,7 +11,7 @@ from pathlib import Path
 import brotli
 import pytest
 
-from referee.pages.phone_referee import (
+from referee.pages.checker.phone_referee import (
     FOR_GOOD,
     ON_THE_PHONE,
     PHONE_TEMPLATES,
@@ -83,12 +83,16 @@ def test_the_rules_bundle_holds_what_runs_on_the_phone_under_roots_of_its_own(cl
     bundle = zipfile.ZipFile(io.BytesIO(response.get_data()))
     names = set(bundle.namelist())
     rules = {path.relative_to(ROOT).as_posix() for path in (ROOT / "referee/rules").rglob("*.py")}
-    pages = {f"referee/pages/{name}.py" for name in ON_THE_PHONE}
+    pages = {f"referee/pages/{name.replace('.', '/')}.py" for name in ON_THE_PHONE}
     templates = {f"templates/{name}" for name in PHONE_TEMPLATES}
     catalogs = {"referee/translations/es/LC_MESSAGES/messages.mo"}
     libraries = {"jinja2/__init__.py", "markupsafe/__init__.py", "markupsafe/_native.py"}
     assert rules | pages | templates | catalogs | libraries <= names
-    roots = {"referee/__init__.py", "referee/pages/__init__.py"}
+    roots = {
+        "referee/__init__.py",
+        "referee/pages/__init__.py",
+        "referee/pages/checker/__init__.py",
+    }
     others = names - rules - pages - templates - catalogs - roots
     assert {name.split("/")[0] for name in others} == {"jinja2", "markupsafe"}
     assert not any(name.endswith(".so") for name in names)

@@ -5,7 +5,7 @@ joker", "Move a joker"; Push's own "Rescue")."""
 
 import pytest
 
-from referee.pages.meld_checker import run_checker
+from referee.pages.checker.meld_checker import run_checker
 from referee.rules import get_ruleset
 
 from .conftest import start_game, text

@@ -11,7 +11,7 @@ from flask import Request, request_started, template_rendered
 from sqlalchemy import event, text
 from sqlalchemy.exc import OperationalError
 
-from referee.pages.sheet import UnchangedSheet
+from referee.pages.sheet.sheet import UnchangedSheet
 from referee.storage import database as storage
 from referee.storage import phones, polls
 from referee.storage.models import Game, db
@@ -70,7 +70,7 @@ def test_an_unchanged_poll_loads_no_game_draws_nothing_and_sets_no_cookie(app, c
 
 
 def test_an_unchanged_poll_is_answered_before_the_app_with_the_sheets_headers(app, client, caplog):
-    """pages.sheet answers it in front of Flask: no request is started, the line of
+    """sheet.sheet answers it in front of Flask: no request is started, the line of
     the log is written as for any request, and every header the sheet is sent with
     that is not about its body (security, caching, what the answer varies on) comes
     with the 304 as it came with the sheet."""

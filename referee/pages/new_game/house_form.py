@@ -1,0 +1,391 @@
+"""The house rules of the new-game form (docs/rules.md#R68-R71), with no request in sight.
+
+The form draws the rules of the chosen game as fields, the common changes first,
+then the contract table deal by deal and the table's named bonuses. What the table
+types is read back into a house document holding only what differs from the book
+(the game with the options the fields were drawn for), and the rules core judges
+it: the changes in words (``describe_house``), or its refusal, put beside the
+field it names. Nothing here decides a rule.
+
+>>> from referee.rules import get_variant
+>>> liverpool = get_variant("contract-rummy")
+>>> typed = drawn(liverpool.ruleset(), {})
+>>> typed.fields["run_min"], typed.values["JK"], len(typed.deals)
+('4', '15', 7)
+>>> typed.fields |= {"run_min": "3", "ace": "around"}
+>>> typed.values["JK"] = "25"
+>>> judge(liverpool, {}, typed).said
+('Sequences of three or more', 'An ace may turn the corner: Q K A 2', 'Jokers are worth 25')
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+from flask_babel import gettext, lazy_gettext
+
+from ...plumbing.json_text import read_json
+from ...plumbing.sentences import request_words, sentence_of
+from ...rules import (
+    HouseRulesError,
+    RulesError,
+    Ruleset,
+    UnplayableRulesError,
+    Variant,
+    house_changes,
+    house_rules_of,
+)
+from ...rules.words import describe_house
+from ..keypad import whole_number
+from .house_values import follows, implied_values
+
+#: The keys the form shows as one field each: the common changes first (sizes, the
+#: ace, 2s, the wild-card limit, exact or at least), then those under *More rules*.
+COMMON = ("run_min", "set_min", "ace", "twos", "wild_limit", "contract_sizes")
+MORE = (
+    "set_suits",
+    "runs",
+    "wilds_apart",
+    "contract_runs_gap",
+    "joker_exchange",
+    "winner",
+    "scoring",
+    "deal_direction",
+)
+#: The limits on buys (R77), a number field each; empty is no limit.
+BUY_LIMITS = ("per_deal", "last_deal", "per_game")
+#: Every key the form shows; a rules card's other changes travel with it unseen.
+SHOWN = (*COMMON, *MORE, "values", "deals", "bonuses", "buys")
+#: What a deal and a part keep that the form does not draw (a King Rummy deal's whole
+#: hand, Telefunken's pure trio): carried with the row, as the rules core reads them.
+DEAL_OWN = ("whole_hand", "contract_wilds", "meld_wilds", "name")
+PART_OWN = ("exact", "no_wild", "distinct_suits", "name")
+#: A new row's fields (a tap on *Add*): what a table most often adds.
+NEW_PART = ("set", "3")
+PREFIX = "house-"
+_DEAL = re.compile(r"house-deal-(\d{1,2})-cards")
+_PART = re.compile(r"house-deal-(\d{1,2})-part-(\d{1,2})-kind")
+_BONUS = re.compile(r"house-bonus-(\d{1,2})-name")
+#: A typed number that is no number: the shape of a field, the page's to say.
+NOT_A_NUMBER = lazy_gettext("type a whole number, like 10")
+
+
+@dataclass
+class PartRow:
+    """A meld of a deal's contract as typed: its kind, its size, and its own rules."""
+
+    kind: str
+    min: str
+    own: str = "{}"
+
+
+@dataclass
+class DealRow:
+    """A deal as typed: the cards dealt, its contract's melds, and its own rules."""
+
+    cards: str
+    parts: list[PartRow]
+    own: str = "{}"
+
+
+@dataclass
+class BonusRow:
+    name: str
+    points: str
+
+
+@dataclass
+class HouseTyped:
+    """The house rules form as the table typed it, every field a string.
+
+    ``options``: the options the fields were drawn for, whose rules are the book the
+    fields are compared with; ``kept``: a rules card's changes to keys the form does
+    not show (JSON). ``drawn``: whether the form was on the page at all (a form sent
+    without it changes nothing)."""
+
+    options: dict[str, bool]
+    fields: dict[str, str] = field(default_factory=dict)
+    values: dict[str, str] = field(default_factory=dict)
+    deals: list[DealRow] = field(default_factory=list)
+    bonuses: list[BonusRow] = field(default_factory=list)
+    buys: dict[str, str] = field(default_factory=dict)
+    kept: str = "{}"
+    drawn: bool = True
+    #: The values shown last as following from the other rules (a 2 worth a joker's
+    #: points once 2s are wild, R70), JSON: a value still as shown there is not the
+    #: table's own, and follows the rules when they change. {}: the book's values.
+    implied: str = "{}"
+
+
+@dataclass(frozen=True)
+class HouseVerdict:
+    """The rules core's answer to the form: the rules (None when refused), the house
+    document to keep (only the changes), each change in words, and the sentences by
+    the field they belong beside (``"run_min"``, ``"deal-2"``, ``"values"``; ``""``
+    for a change the form does not show)."""
+
+    rules: Ruleset | None
+    house: dict[str, object]
+    said: tuple[str, ...]
+    errors: dict[str, str]
+    #: What each card is worth by the rules other than the table's own values.
+    implied: Mapping[str, int] = field(default_factory=dict)
+
+
+# --- Drawing the form -------------------------------------------------------------
+
+
+def _text(value: object) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _own(doc: Mapping[str, Any], keys: tuple[str, ...], default_exact: bool | None) -> str:
+    """A row's own rules as JSON; a part's ``exact`` only where it is not the table's,
+    so that a part follows *exact or at least* when the table changes it."""
+    own = {key: doc[key] for key in keys if key in doc and doc[key] not in (None, False, "")}
+    if "exact" in keys and doc.get("exact") is not default_exact:
+        own["exact"] = doc.get("exact")
+    else:
+        own.pop("exact", None)
+    return json.dumps(own, separators=(",", ":"), sort_keys=True)
+
+
+def deal_rows(rules: Ruleset) -> list[DealRow]:
+    """The deals of ``rules`` as the form draws them."""
+    default = rules.contract_sizes == "exact"
+    rows = []
+    for deal in cast(list[dict[str, Any]], house_rules_of(rules)["deals"]):
+        parts = [
+            PartRow(part["kind"], str(part["min"]), _own(part, PART_OWN, default))
+            for part in deal["contract"]
+        ]
+        rows.append(DealRow(str(deal["cards"]), parts, _own(deal, DEAL_OWN, None)))
+    return rows
+
+
+def drawn(rules: Ruleset, options: Mapping[str, bool], kept: str = "{}") -> HouseTyped:
+    """The form as it opens on ``rules`` (the book, or a rules card's rules), drawn
+    for the game with ``options``."""
+    every = house_rules_of(rules)
+    bonuses = cast(list[dict[str, Any]], every["bonuses"])
+    return HouseTyped(
+        options=dict(options),
+        fields={key: _text(every[key]) for key in (*COMMON, *MORE)},
+        values={
+            token: str(points) for token, points in cast(dict[str, int], every["values"]).items()
+        },
+        deals=deal_rows(rules),
+        bonuses=[BonusRow(b["name"], str(b["points"])) for b in bonuses],
+        buys={
+            key: "" if limit is None else str(limit)
+            for key, limit in cast(dict[str, Any], every["buys"]).items()
+        },
+        kept=kept,
+    )
+
+
+# --- Reading it back --------------------------------------------------------------
+
+
+def _numbers(form: Mapping[str, str], pattern: re.Pattern[str]) -> list[tuple[int, ...]]:
+    found = (pattern.fullmatch(name) for name in form)
+    return sorted({tuple(int(n) for n in match.groups()) for match in found if match})
+
+
+def read_typed(form: Mapping[str, str], options: Mapping[str, bool]) -> HouseTyped:
+    """The house rules form as sent (a MultiDict's first values will do); ``options``
+    stand for the drawn ones where the form does not say them."""
+    drawn_for = _json(form.get(PREFIX + "options", ""))
+    typed = HouseTyped(
+        options={k: v for k, v in drawn_for.items() if isinstance(v, bool)} or dict(options),
+        fields={key: form[PREFIX + key] for key in (*COMMON, *MORE) if PREFIX + key in form},
+        values={
+            name.removeprefix(PREFIX + "value-"): text
+            for name, text in form.items()
+            if name.startswith(PREFIX + "value-")
+        },
+        buys={
+            key: form[f"{PREFIX}buys-{key}"] for key in BUY_LIMITS if f"{PREFIX}buys-{key}" in form
+        },
+        kept=form.get(PREFIX + "kept", "{}"),
+        drawn=PREFIX + "options" in form,
+        implied=form.get(PREFIX + "implied", "{}"),
+    )
+    parts = _numbers(form, _PART)
+    for (deal,) in _numbers(form, _DEAL):
+        at = f"{PREFIX}deal-{deal}-"
+        typed.deals.append(
+            DealRow(
+                form.get(at + "cards", ""),
+                [
+                    PartRow(
+                        form.get(f"{at}part-{n}-kind", ""),
+                        form.get(f"{at}part-{n}-min", ""),
+                        form.get(f"{at}part-{n}-own", "{}"),
+                    )
+                    for d, n, *_ in parts
+                    if d == deal
+                ],
+                form.get(at + "own", "{}"),
+            )
+        )
+    for (bonus,) in _numbers(form, _BONUS):
+        at = f"{PREFIX}bonus-{bonus}-"
+        typed.bonuses.append(BonusRow(form.get(at + "name", ""), form.get(at + "points", "")))
+    return typed
+
+
+def _json(text: str) -> dict[str, Any]:
+    """A JSON object the form carries unseen, or {} for anything else (tampered)."""
+    try:
+        value = read_json(text)
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def _points(text: str) -> int | None:
+    """Points as typed: a whole number, a minus sign allowed (a bonus, R75)."""
+    text = text.strip().replace("\u2212", "-")
+    number = whole_number(text.removeprefix("-"))
+    return None if number is None else (-number if text.startswith("-") else number)
+
+
+def _deals_doc(rows: list[DealRow], errors: dict[str, str]) -> list[dict[str, object]]:
+    deals: list[dict[str, object]] = []
+    for number, row in enumerate(rows, 1):
+        contract = []
+        for part in row.parts:
+            size = whole_number(part.min)
+            if size is None:
+                errors.setdefault(
+                    f"deal-{number}",
+                    gettext("deal %(number)s: %(why)s", number=number, why=NOT_A_NUMBER),
+                )
+            contract.append(_pick(_json(part.own), PART_OWN) | {"kind": part.kind, "min": size})
+        cards = whole_number(row.cards)
+        if cards is None:
+            errors.setdefault(
+                f"deal-{number}",
+                gettext("deal %(number)s: %(why)s", number=number, why=NOT_A_NUMBER),
+            )
+        deals.append(_pick(_json(row.own), DEAL_OWN) | {"cards": cards, "contract": contract})
+    return deals
+
+
+def _pick(own: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, object]:
+    return {key: own[key] for key in keys if key in own}
+
+
+def _bonuses_doc(rows: list[BonusRow], errors: dict[str, str]) -> list[dict[str, object]]:
+    bonuses: list[dict[str, object]] = []
+    for row in rows:
+        if not row.name.strip() and not row.points.strip():
+            continue  # a row left empty is no bonus
+        points = _points(row.points)
+        if points is None:
+            bonus = row.name.strip() or gettext("a bonus")
+            errors.setdefault(
+                "bonuses", gettext("%(bonus)s: %(why)s", bonus=bonus, why=NOT_A_NUMBER)
+            )
+        bonuses.append({"name": row.name, "points": points})
+    return bonuses
+
+
+def _typed_value(text: str, was: object) -> object:
+    """A field's text as the rules core reads the key: yes or no, a number, a word."""
+    if isinstance(was, bool):
+        return {"yes": True, "no": False}.get(text, text)
+    number = whole_number(text)
+    return text if number is None else number
+
+
+def changes(typed: HouseTyped, book: Ruleset) -> tuple[dict[str, object], dict[str, str]]:
+    """The house document of what the form changes from ``book`` (the rules its
+    fields were drawn for), with the rules card's unseen changes; and each field
+    whose text is no number, by its place. What a value may be is the core's."""
+    errors: dict[str, str] = {}
+    house = {k: v for k, v in _json(typed.kept).items() if k not in SHOWN}
+    if not typed.drawn:
+        return house, errors
+    was = house_rules_of(book)
+    for key, text in typed.fields.items():
+        if text != _text(was[key]):
+            house[key] = _typed_value(text, was[key])
+    values = follows(typed.implied, book)
+    for token, text in typed.values.items():
+        points = whole_number(text)
+        if points is None:
+            card = gettext("Joker") if token == "JK" else token
+            errors.setdefault("values", gettext("%(card)s: %(why)s", card=card, why=NOT_A_NUMBER))
+        elif values.get(token) != points:
+            house.setdefault("values", {})
+            cast(dict[str, int], house["values"])[token] = points
+    deals = _deals_doc(typed.deals, errors)
+    if deals != _deals_doc(deal_rows(book), {}):
+        house["deals"] = deals
+    bonuses = _bonuses_doc(typed.bonuses, errors)
+    if bonuses != was["bonuses"]:
+        house["bonuses"] = bonuses
+    limits = cast(dict[str, int | None], was["buys"])
+    buys = {  # a limit the form did not send is as it was
+        key: _limit(typed.buys[key], errors) if key in typed.buys else limits[key]
+        for key in BUY_LIMITS
+    }
+    if buys != limits:
+        house["buys"] = buys
+    return house, errors
+
+
+def _limit(text: str, errors: dict[str, str]) -> int | None:
+    """A limit on buys as typed (R77): a whole number, or nothing for no limit."""
+    if not text.strip():
+        return None
+    number = whole_number(text)
+    if number is None:
+        errors.setdefault("buys", gettext("%(why)s, or nothing for no limit", why=NOT_A_NUMBER))
+    return number
+
+
+# --- The rules core's verdict -----------------------------------------------------
+
+
+def _place(error: HouseRulesError | UnplayableRulesError, typed: HouseTyped) -> str:
+    """The field a refusal belongs beside: its key, or the deal it names."""
+    deal = getattr(error, "deal", None)
+    path: tuple[str | int, ...] = getattr(error, "path", ())
+    if error.key == "deals" and deal is None and len(path) > 1 and isinstance(path[1], int):
+        deal = path[1]
+    if error.key == "deals" and deal is not None and 1 <= deal <= len(typed.deals):
+        return f"deal-{deal}"
+    return error.key if error.key in SHOWN else ""
+
+
+def judge(variant: Variant, options: Mapping[str, bool], typed: HouseTyped) -> HouseVerdict:
+    """The rules of ``variant`` with ``options`` and the form's changes, as the rules
+    core judges them: the changes in words, or its refusal beside the field at fault.
+    The changes are those from the book the fields were drawn for, so that an option
+    ticked after the form was drawn still counts."""
+    base = variant.ruleset(options)
+    try:
+        book = variant.ruleset(typed.options)
+    except RulesError:  # options the game has not (a tampered form): the table's
+        book = base
+    house, errors = changes(typed, book)
+    implied = implied_values(variant, options, house)
+    if errors:
+        return HouseVerdict(None, house, (), errors, implied)
+    try:
+        rules = variant.ruleset(options, house)
+    except (HouseRulesError, UnplayableRulesError) as error:
+        # The sentence stands beside the field it names, whose label names the key.
+        sentence = sentence_of(error).removeprefix(f'"{error.key}": ')
+        return HouseVerdict(None, house, (), {_place(error, typed): sentence}, implied)
+    said = describe_house(base, rules, request_words())
+    return HouseVerdict(rules, house_changes(base, rules), said, {}, implied)

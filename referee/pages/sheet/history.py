@@ -1,0 +1,151 @@
+"""After a game: play again with the same players, and the history of the games on
+this phone with the wins of each player across them (no sign-up: the phone is its
+cookie's token, see :mod:`referee.pages.phone_memory`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from flask import Blueprint, redirect, render_template, url_for
+from flask_babel import gettext, lazy_gettext
+
+from ...plumbing.limits import allowance
+from ...plumbing.sentences import request_words
+from ...rules import RulesError, get_ruleset
+from ...rules.scoring import Table
+from ...rules.words import winner_words
+from ...storage import games
+from ...storage.models import Game
+from ...storage.phones import Kept
+from .. import phone_memory
+from ..forms import KeepForm, PlayAgainForm
+from ..words import winners_by_name
+
+#: How the phone came to a game, as its history says it.
+HOW = {
+    "started": lazy_gettext("started"),
+    "joined": lazy_gettext("joined"),
+    "followed": lazy_gettext("followed"),
+}
+
+bp = Blueprint("history", __name__)
+
+
+def next_seating(game: Game) -> tuple[list[str], list[str] | None]:
+    """The players of the next game, clockwise from its first dealer: the player after
+    this game's first dealer deals first, so each seat moves up one. A team keeps its
+    name (the side seat 1 is on is now the other one, so the names follow it).
+
+    >>> from referee.storage.models import Game
+    >>> next_seating(Game(players=["Ann", "Bob", "Cat", "Dan"], teams=["We", "They"],
+    ...                   variant="push", options={"partnerships": True}))
+    (['Bob', 'Cat', 'Dan', 'Ann'], ['They', 'We'])
+    """
+    players = [*game.players[1:], *game.players[:1]]
+    if not game.teams:
+        return players, None
+    table = games.table_of(game)
+    seats = table.rules.seats_by_side(len(players))
+    return players, [table.side_of(players[side[0]]).name for side in seats]
+
+
+@bp.post("/games/<game_id>/again")
+def play_again(game_id: str) -> Any:
+    """A new game of the same variant, options, house rules (R73) and pot, the same
+    players, the next one dealing first; this phone keeps its sheet. One next game
+    for the table, however many phones tap, at once or one after the other: made by
+    the first phone that may change this game, and then found by all."""
+    game = phone_memory.load(game_id)
+    sheet_url = url_for("sheet.game", game_id=game.id)
+    if not PlayAgainForm().validate() or not games.sheet_of(game).finished:
+        return redirect(sheet_url, 303)
+    players, teams = next_seating(game)
+    pot = (
+        (game.pot_stake, game.pot_payout)
+        if game.pot_stake is not None and game.pot_payout is not None
+        else None
+    )
+
+    def start() -> tuple[Game, str]:
+        house = games.house_again(game)  # R73: the same rules
+        rules = get_ruleset(game.variant, dict(game.options), house)
+        table = Table.seat(rules, players, teams)
+        return games.add_game(rules, table, pot, allowance(), house=house, again=game)
+
+    try:
+        started = phone_memory.play_again(game.id, start)
+    except RulesError:
+        started = None
+    return redirect(url_for("sheet.game", game_id=started) if started else sheet_url, 303)
+
+
+@bp.post("/games/<game_id>/keep")
+def keep(game_id: str) -> Any:
+    """Keep a game this phone reads: listed on its home page and in its history. Only
+    this tap keeps it; opening the sheet keeps nothing."""
+    game = phone_memory.load(game_id)
+    if KeepForm().validate():
+        phone_memory.remember(game)
+    return redirect(url_for("sheet.game", game_id=game.id), 303)
+
+
+@dataclass(frozen=True)
+class Line:
+    """A game in the history: its link, its title, how far it is, who won."""
+
+    game: Game
+    title: str
+    how: str
+    finished: bool
+    progress: str
+    winners: list[str]
+
+
+def lines(kept: list[Kept]) -> list[Line]:
+    found = []
+    for entry in kept:
+        sheet = games.sheet_of(entry.game)
+        rules = sheet.table.rules
+        found.append(
+            Line(
+                game=entry.game,
+                title=phone_memory.title(entry.game),
+                how=str(HOW.get(entry.how, entry.how)),
+                finished=sheet.finished,
+                progress=(
+                    winner_words(request_words(), sheet)
+                    if sheet.finished
+                    else gettext(
+                        "%(played)s of %(deals)s deals played",
+                        played=len(sheet.deals),
+                        deals=len(rules.deals),
+                    )
+                ),
+                winners=winners_by_name(sheet),
+            )
+        )
+    return found
+
+
+def wins(history: list[Line]) -> list[tuple[str, int, int]]:
+    """Each player's name with the finished games played and won, the most wins first
+    (a name is a person: the same name at two tables counts once)."""
+    played: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    for line in history:
+        if not line.finished:
+            continue
+        played.update(set(line.game.players))
+        won.update(set(line.winners))
+    return sorted(
+        ((name, played[name], won[name]) for name in played),
+        key=lambda row: (-row[2], -row[1], row[0].casefold()),
+    )
+
+
+@bp.get("/history")
+def history() -> Any:
+    found = lines(phone_memory.kept_games())
+    return render_template("history.html", lines=found, wins=wins(found))

@@ -1,0 +1,60 @@
+"""The rows of the running sheet (R34): a row per deal of the game, played or not,
+with its running totals, who dealt it (R76), who went out and whether the table was
+bent (R63), and the bonuses and penalties that changed a cell (R75)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...rules.bookkeeping import dealer_of
+from ...rules.scoring import Sheet
+
+
+def rows(sheet: Sheet) -> list[dict[str, Any]]:
+    """A row per deal of the game, played or not, labelled by its number and the
+    cards dealt (R34): in the family many deals deal as many cards as another."""
+    running = sheet.running
+    table = []
+    rules, players = sheet.table.rules, sheet.table.players
+    for index, rule in enumerate(rules.deals):
+        played = index < len(sheet.deals)
+        current = index == len(sheet.deals)
+        table.append(
+            {
+                "number": rule.number,
+                "cards": rule.cards,
+                "played": played,
+                "totals": running[index] if played else None,
+                **_went_out(sheet, index),
+                "current": current,
+                # R76: who dealt each deal played, and who deals the one being played
+                "dealer": dealer_of(rules, players, rule.number) if played or current else None,
+                "adjusted": _adjusted(sheet, index) if played else [],
+            }
+        )
+    return table
+
+
+def _went_out(sheet: Sheet, index: int) -> dict[str, Any]:
+    """Who went out in a played deal, and the side whose cell is marked for it; and
+    whether the table was bent (R63): none of them for a deal to come or one that
+    ended on an empty stock (R27)."""
+    deal = sheet.deals[index] if index < len(sheet.deals) else None
+    if deal is None or deal.went_out is None:
+        return {"went_out": None, "out_side": None, "bent": False}
+    side = sheet.table.side_of(deal.went_out).name
+    return {"went_out": deal.went_out, "out_side": side, "bent": deal.bent_table}
+
+
+def _adjusted(sheet: Sheet, index: int) -> list[tuple[str, str]]:
+    """The sides whose cell a bonus or penalty changes in the deal (R75), each with
+    what it was: ``("They", "Bob -10, exact cut")``."""
+    adjust = sheet.deals[index].adjust
+    marks = []
+    for side in sheet.table.sides:
+        for player in side.players:
+            if player in adjust:
+                given = adjust[player]
+                reason = f", {given.reason}" if given.reason else ""
+                marks.append((side.name, f"{player} {given.points:+d}{reason}"))
+    return marks
