@@ -107,6 +107,7 @@ def _configure(app: Flask, test_config: Mapping[str, Any] | None) -> None:
         GAMES_PER_MINUTE=10,
         RULES_SAVED_PER_MINUTE=10,
         GAMES_KEPT_PER_MINUTE=30,
+        GAMES_FILES_PER_MINUTE=2,
         # Hand solves at once, in a worker process and for one client (plumbing.solves).
         SOLVES_AT_ONCE=1,
         SOLVES_PER_CLIENT=1,
