@@ -1,5 +1,5 @@
 """A phone's games as one file, to take them to another phone or server
-(docs/playing.md#your-games-on-another-phone): the document's shape, written from
+(docs/playing.md, *Your games on another phone*): the document's shape, written from
 what the phone keeps and read back, refused as a whole when it is not one.
 
 The file is a JSON document, gzip-compressed (a phone's whole history fits in a body
