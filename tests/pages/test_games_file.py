@@ -150,6 +150,25 @@ def test_a_phone_s_games_come_back_the_same_on_another_phone_and_server(app, oth
         assert sheet_of(new_phone, new) == sheet_of(old_phone, old)
         assert evening_of(new_phone, new) == evening_of(old_phone, old)
     assert saved_names(new_phone) == saved_names(old_phone) == ["Grandma's Liverpool"]
+    assert as_kept(document(downloaded(new_phone))) == as_kept(document(content))
+
+
+def as_kept(found: dict) -> dict:
+    """A file's document without what a server gives anew: each game's id and origin,
+    and the moment it was written; a game named by another (its evening, its next
+    game) by its place in the file."""
+    place = {game["id"]: n for n, game in enumerate(found["games"])}
+    games = [
+        game
+        | {
+            "id": None,
+            "origin": None,
+            "series": place.get(game["series"], game["series"] and "elsewhere"),
+            "next_game": place.get(game["next_game"]),
+        }
+        for game in found["games"]
+    ]
+    return found | {"exported_at": None, "games": games}
 
 
 def test_the_games_brought_in_are_the_phone_s_to_play_on(app, other_server):
@@ -257,6 +276,25 @@ def test_a_file_that_is_none_of_ours_or_damaged_is_refused_and_nothing_changes(
     assert 'role="alert"' in refused.data.decode()
     assert rows(other_server) == before
     assert the_history(new_phone) == history
+
+
+def test_an_evening_whose_first_game_the_phone_does_not_keep_is_still_one_evening(
+    app, other_server
+):
+    table = app.test_client()
+    first = start_game(table)
+    for _ in range(5):
+        enter_deal(table, first, 0, points_1="10", points_3="5")
+    second = table.post(f"{first}/again").headers["Location"]
+    enter_deal(table, second, 1, points_0="10", points_2="5")
+    follower = app.test_client()
+    assert follower.post(f"{second}/keep").status_code == 303
+    new_phone = other_server.test_client()
+    bring_in(new_phone, downloaded(follower))
+    [copy] = games_listed(new_phone)
+    assert "The evening of this game" in text(new_phone.get("/history"))
+    evening = text(new_phone.get(f"{copy}/evening"))
+    assert "Game 1: Push (this one) 1 of 5 deals played They 15 · We 0" in evening
 
 
 def test_a_file_brought_in_twice_or_back_home_is_refused_and_nothing_changes(app):
