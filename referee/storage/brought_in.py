@@ -100,10 +100,13 @@ def bring_in(
 
 
 def _check_unique(document: GamesFile) -> None:
-    """Each game once in the file, each deal once in a game, each buy once in a deal."""
+    """Each game once in the file, each deal once in a game, each buy once in a deal;
+    no game played again as itself."""
     if len({game.id for game in document.games}) != len(document.games):
         raise damaged()
     for game in document.games:
+        if game.next_game == game.id:  # a game is never its own next game
+            raise damaged()
         if [deal.number for deal in game.deals] != list(range(1, len(game.deals) + 1)):
             raise damaged()
         if len({(buy.deal, buy.player) for buy in game.buys}) != len(game.buys):

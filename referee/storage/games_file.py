@@ -38,7 +38,16 @@ from datetime import UTC, datetime
 from typing import Annotated, Any, Literal
 
 from flask_babel import gettext
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationError
+from pydantic import (
+    AfterValidator,
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    ValidationError,
+)
 
 from ..plumbing.extensions import MAX_BODY_BYTES
 from ..plumbing.json_text import read_json
@@ -79,7 +88,17 @@ GZIP_MAGIC = b"\x1f\x8b"
 
 Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9_-]{1,32}$")]
 Name = Annotated[str, Field(min_length=1, max_length=64)]
-When = datetime
+
+
+def _moment(value: datetime) -> datetime:
+    """A moment the file may hold: with its zone, in the years a game is played in
+    (a date past 9999 in UTC could not be written again), kept in UTC."""
+    if not 2000 <= value.year <= 9000:
+        raise ValueError("a moment out of range")
+    return value.astimezone(UTC)
+
+
+When = Annotated[AwareDatetime, AfterValidator(_moment)]
 
 
 class Shape(BaseModel):

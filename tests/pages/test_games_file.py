@@ -228,6 +228,12 @@ def more_games_than_the_referee_reads(content: bytes) -> bytes:
     return packed(found)
 
 
+def a_moment_with_no_zone(content: bytes) -> bytes:
+    found = document(content)
+    found["games"][0]["created_at"] = "2026-11-28T20:00:00"
+    return packed(found)
+
+
 def of_a_newer_release(content: bytes) -> bytes:
     found = document(content)
     found["version"] = 2
@@ -241,6 +247,7 @@ REFUSED = {
     "totals that are not what the deals score": (tampered_totals, 400, DAMAGED),
     "a deal gone out by no player of the game": (deal_of_a_stranger, 400, DAMAGED),
     "a packed file cut short": (cut_short, 400, DAMAGED),
+    "a moment with no zone": (a_moment_with_no_zone, 400, DAMAGED),
     "a file cut short once unpacked": (unpacked_cut_short, 400, DAMAGED),
     "a file of a newer release": (of_a_newer_release, 400, "written by a newer release"),
     "a picture": (lambda _: b"\x89PNG\r\n\x1a\n" + bytes(200), 400, NOT_OURS),
