@@ -203,6 +203,7 @@ def _history_page(
         form=form,
         refused=refused,
         notice=notice,
+        keeps_rules=bool(phone_memory.saved_rules()),
     )
     return page, status, headers or {}
 

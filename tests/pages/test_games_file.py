@@ -386,7 +386,9 @@ def test_bringing_a_file_in_counts_against_the_address_s_allowance(database_uri,
 
 def test_the_saved_rules_a_phone_has_stay_as_they_are(app, other_server):
     old_phone = app.test_client()
+    assert "Download this phone's games" not in words(old_phone.get("/history"))
     save(old_phone, grandmas(old_phone), "Sunday rules")
+    assert "Download this phone's games" in words(old_phone.get("/history"))  # its rules alone
     new_phone = other_server.test_client()
     fields = grandmas(new_phone)
     fill(fields, {"house-value-JK": "50"})
