@@ -20,8 +20,9 @@ from . import api, pages
 from .pages.phone_memory import PhoneCookie
 from .pages.sheet.sheet import UnchangedSheet
 from .plumbing import commands, errors, health, language, logs, solves
-from .plumbing.extensions import MAX_BODY_BYTES, compress, csrf
+from .plumbing.extensions import compress, csrf
 from .plumbing.headers import SECURITY_HEADERS
+from .plumbing.json_text import MAX_BODY_BYTES
 from .storage import database as storage
 
 __all__ = ["create_app"]
@@ -106,6 +107,7 @@ def _configure(app: Flask, test_config: Mapping[str, Any] | None) -> None:
         GAMES_PER_MINUTE=10,
         RULES_SAVED_PER_MINUTE=10,
         GAMES_KEPT_PER_MINUTE=30,
+        GAMES_FILES_PER_MINUTE=2,
         # Hand solves at once, in a worker process and for one client (plumbing.solves).
         SOLVES_AT_ONCE=1,
         SOLVES_PER_CLIENT=1,

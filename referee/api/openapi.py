@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue, models_json_schema
 
-from ..plumbing.extensions import MAX_BODY_BYTES
+from ..plumbing.json_text import MAX_BODY_BYTES
 from .openapi_games import GAME_PATHS
 from .openapi_paths import (
     DISCOVERY_PATHS,

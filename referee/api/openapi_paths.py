@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..plumbing.extensions import MAX_BODY_BYTES
+from ..plumbing.json_text import MAX_BODY_BYTES
 from ..storage.idempotency import IDEMPOTENCY_KEY
 from .schemas.requests import (
     Body,

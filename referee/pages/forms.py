@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, FieldList, HiddenField, IntegerField, StringField
 from wtforms.validators import NumberRange, Optional, Regexp
 
@@ -82,6 +83,15 @@ class PlayAgainForm(FlaskForm):
 
 class KeepForm(FlaskForm):
     """Keep a game this phone reads among its games (only its CSRF token)."""
+
+
+class GamesFileForm(FlaskForm):
+    """A file of a phone's games to bring in on this one (the history page's)."""
+
+    games_file = FileField(
+        lazy_gettext("File of games"),
+        validators=[FileRequired(lazy_gettext("Choose the file of games to bring in."))],
+    )
 
 
 class BuyForm(FlaskForm):

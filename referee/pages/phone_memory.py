@@ -17,9 +17,10 @@ from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 
 from ..plumbing.limits import allowance
 from ..plumbing.sentences import request_words
-from ..storage import again, games, phones
+from ..storage import again, brought_in, games, phones
 from ..storage import saved_rules as saved
 from ..storage.allowance import UNLIMITED
+from ..storage.games_file import GamesFile, games_file
 from ..storage.models import Game, SavedRules
 from ..storage.phones import Kept
 
@@ -166,6 +167,23 @@ def kept_games(limit: int | None = None) -> list[Kept]:
     """This phone's games with how it came to each, the latest first."""
     token = _token()
     return [] if token is None else phones.games_of(token, _secret(), limit)
+
+
+def games_file_of_this_phone() -> bytes:
+    """This phone's games and saved rules as one file, to bring in on another phone or
+    server (:mod:`referee.storage.games_file`)."""
+    token = _token()
+    if token is None:
+        return games_file([], [])
+    return games_file(phones.games_of(token, _secret()), saved.saved_of(token))
+
+
+def bring_in(document: GamesFile) -> brought_in.Brought:
+    """Bring a file's games in on this phone, as its own (GamesFileRefused,
+    TooManyWrites: nothing changed)."""
+    token = _token(make=True)
+    assert token is not None
+    return brought_in.bring_in(token, _secret(), document, allowance())
 
 
 def title(game: Game) -> str:

@@ -15,7 +15,7 @@ from werkzeug.exceptions import HTTPException
 from ..rules import GameRuleError, RulesError, UnknownVariantError
 from ..storage import database as storage
 from ..storage.database import Refused
-from .extensions import MAX_BODY_BYTES
+from .json_text import MAX_BODY_BYTES
 from .sentences import sentence_of
 
 

@@ -1,6 +1,8 @@
 """Every JSON text the app reads from a request, read through one door: the API's
 bodies (after pydantic, for names given twice) and its ``?house=``, the house rules
-form's hidden fields, a rules card's link.
+form's hidden fields, a rules card's link, a file of games brought in; and the most a
+request's body holds (:data:`MAX_BODY_BYTES`). It imports nothing but the standard
+library, so the storage reads a file of games through it as the web does.
 
 Python's ``json`` reads nesting by recursion: a few thousand brackets in a form
 field or a link would end in a ``RecursionError``, which is no ``ValueError`` and so
@@ -25,6 +27,8 @@ import json
 import re
 from collections.abc import Callable
 from typing import Any
+
+MAX_BODY_BYTES = 64 * 1024  # docs/api.md: a body over 64 KB is a 413
 
 #: The deepest nesting read. A house document, the deepest anything sends, nests five
 #: deep (rules, deals, a deal, its contract, a part); a card six.

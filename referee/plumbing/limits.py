@@ -1,5 +1,6 @@
 """The writes one address may make a minute without an edit key, one allowance for the
-pages and the API: new games, rules saved on a phone, games kept on a phone. It is
+pages and the API: new games, rules saved on a phone, games kept on a phone, files
+of a phone's games brought in. It is
 counted in the database (:mod:`referee.storage.allowance`), so every worker and every
 server share it, and only writes actually made count: a refused form or a retried
 request uses none of it.
@@ -22,6 +23,7 @@ SETTINGS = {
     "game": "GAMES_PER_MINUTE",
     "rules": "RULES_SAVED_PER_MINUTE",
     "keep": "GAMES_KEPT_PER_MINUTE",
+    "import": "GAMES_FILES_PER_MINUTE",
 }
 
 

@@ -42,8 +42,8 @@ from urllib.parse import unquote_to_bytes
 
 from gunicorn.workers import gasgi
 
-from .extensions import MAX_BODY_BYTES
 from .heads import BoundedHeads, HeadLimits
+from .json_text import MAX_BODY_BYTES
 
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 Receive = Callable[[], Awaitable[dict[str, Any]]]

@@ -1,6 +1,7 @@
 """The writes one address may make a minute, of each kind a stranger can make without
 an edit key: new games (the pages, the API, Play again), rules saved on a phone,
-games kept on a phone (a follow, a join, the next game of a table).
+games kept on a phone (a follow, a join, the next game of a table), files of a
+phone's games brought in.
 
 Counted in the database (:class:`RecentWrite`, a row a write, kept a minute), so every
 worker and every server share one allowance; counted inside the write itself, so only
@@ -25,8 +26,9 @@ from .models import RecentWrite
 
 __all__ = ["KINDS", "UNLIMITED", "Allowance", "TooManyWrites"]
 
-#: What is counted: a new game, rules saved on a phone, a game kept on a phone.
-KINDS = ("game", "rules", "keep")
+#: What is counted: a new game, rules saved on a phone, a game kept on a phone, a file
+#: of a phone's games brought in (one write, however many games it holds).
+KINDS = ("game", "rules", "keep", "import")
 #: How long a write counts against its allowance.
 WINDOW = timedelta(minutes=1)
 
@@ -48,6 +50,10 @@ class TooManyWrites(Refused):
             ),
             "keep": gettext(
                 "too many games were kept on phones from this address in the last "
+                "minute; wait a minute and try again"
+            ),
+            "import": gettext(
+                "too many files of games were brought in from this address in the last "
                 "minute; wait a minute and try again"
             ),
         }

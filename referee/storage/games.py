@@ -51,6 +51,7 @@ __all__ = [
     "get_game",
     "house_again",
     "kept_rules",
+    "key_hash",
     "lock_game",
     "locked_game",
     "rules_of",
@@ -84,7 +85,8 @@ class EditRefused(Refused):
 KeptNewGame = Callable[[Game, str], dict[str, Any]]
 
 
-def _key_hash(key: str) -> str:
+def key_hash(key: str) -> str:
+    """An edit key as the game keeps it."""
     # The key is 128 random bits, so one round of SHA-256 is enough to keep a copy
     # of the database from opening the games for writing.
     return hashlib.sha256(key.encode()).hexdigest()
@@ -149,7 +151,7 @@ def add_game(
     _check_pot(rules, pot)
     allowance.spend("game")
     edit_key = secrets.token_urlsafe(TOKEN_BYTES)
-    game = _new_game(rules, table, pot, _key_hash(edit_key))
+    game = _new_game(rules, table, pot, key_hash(edit_key))
     game.house = dict(house or {})
     if again is not None:
         game.series = again.series or again.id
@@ -244,7 +246,7 @@ def lock_game(game_id: str) -> Game:
 
 def check_edit_key(game: Game, edit_key: str | None) -> None:
     """EditRefused unless this is the game's edit key (compared in constant time)."""
-    if edit_key is None or not hmac.compare_digest(_key_hash(edit_key), game.edit_key_hash):
+    if edit_key is None or not hmac.compare_digest(key_hash(edit_key), game.edit_key_hash):
         raise EditRefused(
             gettext(
                 "changing this game needs its edit key in the X-Edit-Key header; "

@@ -51,6 +51,10 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     #: may change this game is handed the next one's (and a copy of the database,
     #: which keeps this game's key only hashed, opens nothing).
     next_key: Mapped[str | None] = mapped_column(String(256))
+    #: The id the game was first given, on a game brought in from a file of a phone's
+    #: games with a fresh id (:mod:`referee.storage.games_file`); None on any other
+    #: game, whose own id is its origin.
+    origin: Mapped[str | None] = mapped_column(String(32))
     deals: Mapped[list[Deal]] = relationship(
         back_populates="game",
         order_by="Deal.number",

@@ -140,6 +140,18 @@ def put(
     mark_seen(token, now)
 
 
+def new_row(
+    token: str, game_id: str, how: str, secret: bytes, edit_key: str | None, opened_at: datetime
+) -> PhoneGame:
+    """The phone's row for a game new to it, opened last at ``opened_at``, with its edit
+    key sealed, to add to the write under way: a game brought in from a file keeps its
+    place among the phone's games (:mod:`referee.storage.brought_in`)."""
+    sealed = _seal(edit_key, token, game_id, secret) if edit_key is not None else None
+    return PhoneGame(
+        phone=digest(token), game_id=game_id, how=how, sealed_key=sealed, opened_at=opened_at
+    )
+
+
 def _said_already(row: PhoneGame | None, how: str, edit_key: str | None, now: datetime) -> bool:
     """Whether the phone's row says all that keeping the game would: no stronger way
     to it, no key to keep, and opened within :data:`TOUCH_EVERY`."""

@@ -21,7 +21,15 @@ from .db import db
 from .models import SavedRules
 from .phones import digest, mark_seen
 
-__all__ = ["MOST_SAVED", "NAME", "SavedRulesRefused", "forget", "save", "saved_of"]
+__all__ = [
+    "MOST_SAVED",
+    "NAME",
+    "SavedRulesRefused",
+    "add_brought_in",
+    "forget",
+    "save",
+    "saved_of",
+]
 
 #: The most rules one phone keeps: a shelf, not an archive.
 MOST_SAVED = 24
@@ -108,6 +116,22 @@ def _check_room(phone: str) -> None:
                 most=MOST_SAVED,
             )
         )
+
+
+def add_brought_in(token: str, rules: SavedRules) -> bool:
+    """Keep rules brought in from a file of the phone's games in the write under way
+    (its lock taken), unless the phone keeps rules of that name already, which stay as
+    they are; whether they were kept. SavedRulesRefused for a name that cannot be
+    kept, or past the shelf. The caller commits."""
+    phone = digest(token)
+    name = _check_name(rules.name)
+    if db.session.get(SavedRules, (phone, _key(name))) is not None:
+        return False
+    _check_room(phone)
+    rules.phone, rules.key, rules.name = phone, _key(name), name
+    db.session.add(rules)
+    db.session.flush()  # counted by the next one's room
+    return True
 
 
 def saved_of(token: str) -> list[SavedRules]:

@@ -35,7 +35,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from referee import create_app
-from referee.plumbing.extensions import MAX_BODY_BYTES
+from referee.plumbing.json_text import MAX_BODY_BYTES
 from referee.rules import HOUSE_KEYS, VARIANTS, get_ruleset, house_rules_of
 from referee.rules.variants import OPTIONS
 

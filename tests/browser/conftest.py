@@ -68,6 +68,7 @@ def server(tmp_path_factory):
         "REFEREE_GAMES_PER_MINUTE": "1000",
         "REFEREE_RULES_SAVED_PER_MINUTE": "1000",
         "REFEREE_GAMES_KEPT_PER_MINUTE": "1000",
+        "REFEREE_GAMES_FILES_PER_MINUTE": "1000",
     }
     gunicorn = ROOT / ".venv" / "bin" / "gunicorn"
     log_path = folder / "gunicorn.log"

@@ -6,21 +6,26 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, url_for
-from flask_babel import gettext, lazy_gettext
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask_babel import gettext, lazy_gettext, ngettext
 
+from ...plumbing.extensions import csrf
+from ...plumbing.json_text import MAX_BODY_BYTES
 from ...plumbing.limits import allowance
 from ...plumbing.sentences import request_words
 from ...rules import RulesError, get_ruleset
 from ...rules.scoring import Table
 from ...rules.words import winner_words
 from ...storage import games
+from ...storage.allowance import TooManyWrites
+from ...storage.games_file import GamesFileRefused, read_games_file, too_big
 from ...storage.models import Game
 from ...storage.phones import Kept
 from .. import phone_memory
-from ..forms import KeepForm, PlayAgainForm
+from ..forms import GamesFileForm, KeepForm, PlayAgainForm
 from ..words import winners_by_name
 
 #: How the phone came to a game, as its history says it.
@@ -145,7 +150,106 @@ def wins(history: list[Line]) -> list[tuple[str, int, int]]:
     )
 
 
+def brought_words(games_brought: int, rules: int, left: int) -> str:
+    """What a file brought, as the history page says it once it is in."""
+    said = [
+        ngettext(
+            "%(num)s game brought in: it is this phone's now.",
+            "%(num)s games brought in: they are this phone's now.",
+            games_brought,
+        )
+    ]
+    if rules:
+        said.append(
+            ngettext("%(num)s set of saved rules too.", "%(num)s sets of saved rules too.", rules)
+        )
+    if left:
+        said.append(
+            ngettext(
+                "%(num)s set of saved rules left out: this phone keeps rules of that name "
+                "already.",
+                "%(num)s sets of saved rules left out: this phone keeps rules of those names "
+                "already.",
+                left,
+            )
+        )
+    return " ".join(said)
+
+
+def _count(name: str) -> int:
+    value = request.args.get(name, "")
+    return int(value) if value.isdigit() and len(value) < 6 else 0
+
+
 @bp.get("/history")
 def history() -> Any:
+    notice = ""
+    if "brought" in request.args:
+        notice = brought_words(_count("brought"), _count("rules"), _count("left"))
+    return _history_page(GamesFileForm(), notice=notice)
+
+
+def _history_page(
+    form: GamesFileForm,
+    refused: str = "",
+    notice: str = "",
+    status: int = 200,
+    headers: dict[str, str] | None = None,
+) -> Any:
     found = lines(phone_memory.kept_games())
-    return render_template("history.html", lines=found, wins=wins(found))
+    page = render_template(
+        "history.html",
+        lines=found,
+        wins=wins(found),
+        form=form,
+        refused=refused,
+        notice=notice,
+        keeps_rules=bool(phone_memory.saved_rules()),
+    )
+    return page, status, headers or {}
+
+
+@bp.get("/history/rummy-referee-games.json.gz")
+def games_file() -> Response:
+    """This phone's games as one file, downloaded (docs/playing.md)."""
+    day = datetime.now(UTC).date().isoformat()
+    return Response(
+        phone_memory.games_file_of_this_phone(),
+        mimetype="application/gzip",
+        headers={
+            "Content-Disposition": f'attachment; filename="rummy-referee-games-{day}.json.gz"',
+            "Cache-Control": "no-store",
+        },
+    )
+
+
+@bp.post("/history/bring-in")
+def bring_in() -> Any:
+    """Bring a file of games in on this phone: refused whole with a sentence (the page
+    drawn again), or every game this phone's, and the history with them."""
+    if (request.content_length or 0) > MAX_BODY_BYTES:  # before a byte of the form is read
+        form = GamesFileForm(formdata=None)
+        return _history_page(form, str(too_big()), status=413, headers={"Connection": "close"})
+    form = GamesFileForm()
+    if not form.validate_on_submit():
+        errors = form.games_file.errors or [
+            gettext("This page was out of date: reload it and try again.")
+        ]
+        return _history_page(form, str(errors[0]), status=400)
+    try:
+        document = read_games_file(form.games_file.data.read(MAX_BODY_BYTES + 1))
+        brought = phone_memory.bring_in(document)
+    except GamesFileRefused as refused:
+        return _history_page(form, str(refused), status=refused.status)
+    except TooManyWrites as refused:
+        headers = {"Retry-After": str(refused.retry_after)}
+        return _history_page(form, str(refused), status=429, headers=headers)
+    done = url_for(
+        "history.history", brought=brought.games, rules=brought.rules, left=brought.rules_left
+    )
+    return redirect(done, 303)
+
+
+# The form's own token is checked (validate_on_submit), once the file's size is: the app's
+# check would read the whole form first, and answer a file too big with no word of files.
+csrf.exempt(bring_in)
