@@ -8,6 +8,7 @@ page's, not the API's answers: each presents the same verdicts in its own way.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -34,8 +35,22 @@ from .words import exchange_words
 MODES = ("meld", "layoff", "rescue", "contract", "hand")
 #: The modes with a meld on the table (``table``) beside the cards tapped in.
 ON_THE_TABLE = ("layoff", "rescue")
+MAX_MELDS = 8  # melds done so far in a contract check
 #: The modes that judge against a deal's contract: only where there is a deal (a game).
 NEEDS_A_DEAL = ("contract", "hand")
+#: The fields that keep each mode's own cards while another mode is shown: its tray
+#: (named as the mode), its meld on the table, the contract's melds done so far
+#: (``|`` between melds). A tab never shows another tab's cards.
+KEPT = (
+    "meld",
+    "layoff",
+    "layoff_table",
+    "rescue",
+    "rescue_table",
+    "contract",
+    "contract_melds",
+    "hand",
+)
 
 
 class PlacedView(NamedTuple):
@@ -264,8 +279,8 @@ class Checker:
     declare: str  # a reading declared: of the meld, or in a rescue of the meld on the table
     typed: str = ""
     typed_error: str = ""
-    #: The whole hand, kept while its melds are checked in the contract mode.
-    hand: str = ""
+    #: The other modes' cards, by the fields of ``KEPT``, kept while this one is shown.
+    kept: dict[str, str] = field(default_factory=dict)
     #: A hand too long to solve, or one the server could not take just now: said
     #: beside the tray.
     tray_error: str = ""
@@ -288,6 +303,29 @@ class Checker:
     #: melds' wild cards.
     solution: SolutionView | None = None
     solution_wild: list[list[str]] = field(default_factory=list)
+
+    @property
+    def hand(self) -> str:
+        """My hand's cards, kept while its melds are checked in the contract mode."""
+        return self.kept.get("hand", "") if self.mode != "hand" else ""
+
+    def switch(self, mode: str) -> None:
+        """Show ``mode`` with its own cards, those of the mode shown kept until it is
+        shown again. A lay-off or a rescue goes on with the box next to fill: the
+        meld on the table while it is empty (R23, R24), else the cards to add."""
+        if mode == self.mode:
+            return
+        self.kept |= {self.mode: self.tray.text}
+        if self.mode in ON_THE_TABLE:
+            self.kept[f"{self.mode}_table"] = self.table.text
+        if self.mode == "contract":
+            self.kept["contract_melds"] = "|".join(self.melds)
+        self.tray = Tray.read(self.kept.pop(mode, ""), "")
+        self.table = Tray.read(self.kept.pop(f"{mode}_table", ""), "")
+        melds = self.kept.pop("contract_melds", "") if mode == "contract" else ""
+        self.melds = melds_of(melds.split("|")) if mode == "contract" else []
+        self.into = "table" if mode in ON_THE_TABLE and not self.table.cards else "tray"
+        self.mode, self.declare = mode, ""
 
     @property
     def short_text(self) -> str:
@@ -329,11 +367,17 @@ class Checker:
                 fields["table_rank"] = self.table.rank
         if self.mode == "contract":
             fields["melds"] = self.melds
-        if self.hand and self.mode != "hand":
-            fields["hand"] = self.hand
+        fields |= {name: text for name, text in self.kept.items() if text and name in KEPT}
         if self.declare:
             fields["declare"] = self.declare
         return fields | extra
+
+
+def melds_of(texts: Sequence[str], most: int = MAX_MELDS) -> list[str]:
+    """The melds of a contract check as the fields send them, each read as cards (a
+    meld that does not parse is dropped, as only a tampered form sends one)."""
+    melds = [Tray.read(text, "").text for text in texts if text.strip()]
+    return [meld for meld in melds if meld][:most]
 
 
 def short_text(solution: SolutionView) -> str:

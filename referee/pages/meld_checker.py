@@ -42,6 +42,7 @@ from ..rules.rescue import exchange_of, natural_cards
 from ..rules.solver import MAX_HAND
 from ..rules.words import count_word
 from .checker_views import (
+    KEPT,
     MODES,
     NEEDS_A_DEAL,
     ON_THE_TABLE,
@@ -53,12 +54,11 @@ from .checker_views import (
     SolutionView,
     VerdictView,
     declaration,
+    melds_of,
 )
 from .keypad import Tray, whole_number
 from .speech import gettext, sentence_of
 from .speech import words as spoken
-
-MAX_MELDS = 8  # melds done so far in a contract check
 
 #: What a solve runs within: the server's limit on solves at once, or nothing.
 Solving = Callable[[], AbstractContextManager[object]]
@@ -89,15 +89,15 @@ def run_checker(
         tray=Tray.read(fields.get("cards"), fields.get("rank")),
         table=Tray.read(fields.get("table"), fields.get("table_rank")),
         into=into,
-        melds=[Tray.read(m, "").text for m in melds if m.strip()][:MAX_MELDS],
+        melds=melds_of(melds),
         declare=fields.get("declare", ""),
         typed=fields.get("typed", ""),
-        hand=Tray.read(fields.get("hand"), "").text,
+        kept=_kept(fields, mode),
         exchange=ExchangeView.of(rules),
     )
     _press(checker, fields.get("press", ""), rules)
     if checker.mode in NEEDS_A_DEAL and deal is None:
-        checker.mode = "meld"
+        checker.switch("meld")
     declare = declaration(checker.declare) if checker.declare else None
     try:
         JUDGES[checker.mode](checker, Asked(rules, declare, players, deal, solving, refusals))
@@ -116,6 +116,20 @@ def _mode(asked: str, deal: int | None) -> str:
     if asked not in MODES or (asked in NEEDS_A_DEAL and deal is None):
         return "meld"
     return asked
+
+
+def _kept(fields: Mapping[str, str], mode: str) -> dict[str, str]:
+    """The other modes' cards the fields keep (none of the mode shown: its cards are
+    the boxes'), each read as cards."""
+    kept = {}
+    for name in KEPT:
+        if name == mode or name.startswith(mode + "_") or not fields.get(name):
+            continue
+        if name == "contract_melds":
+            kept[name] = "|".join(melds_of(fields[name].split("|")))
+        else:
+            kept[name] = Tray.read(fields[name], "").text
+    return kept
 
 
 def _into(asked: str | None, mode: str) -> str:
@@ -291,28 +305,17 @@ def _press(checker: Checker, press: str, rules: Ruleset) -> None:
 def _choose_mode(checker: Checker, value: str, rules: Ruleset) -> bool:
     if value not in MODES:
         return False
-    if value in ON_THE_TABLE and checker.mode != value:
-        # R24, R23: the meld on the table first (the first box), then the cards.
-        checker.into = "table"
-    if value == "hand" and checker.mode != "hand" and checker.hand:
-        checker.tray, checker.hand = Tray.read(checker.hand, ""), ""  # back to the hand
-    checker.mode, checker.declare = value, ""
+    checker.switch(value)  # each mode with its own cards
+    checker.declare = ""
     return True
 
 
 def _send_to_contract(checker: Checker, value: str, rules: Ruleset) -> bool:
     # My hand: the solver's melds (one, or all) to the contract check, the hand kept.
-    melds = [Tray.read(meld, "").text for meld in value.split("|")]
-    melds = [meld for meld in melds if meld][:MAX_MELDS]
+    melds = melds_of(value.split("|"))
     if melds:
-        if checker.mode == "hand":
-            checker.hand = checker.tray.text
-        checker.mode, checker.melds, checker.tray, checker.declare = (
-            "contract",
-            melds,
-            Tray(),
-            "",
-        )
+        checker.switch("contract")
+        checker.melds, checker.tray = melds, Tray()  # in place of the contract's own
     return True
 
 

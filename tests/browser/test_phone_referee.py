@@ -23,6 +23,7 @@ from urllib.parse import parse_qsl, urlencode
 import pytest
 
 from benchmarks.house_rules import random_house
+from referee.pages.checker_views import KEPT
 from referee.pages.phone_referee import PYODIDE_VERSION
 from referee.rules import VARIANTS, get_ruleset
 
@@ -282,6 +283,10 @@ def random_addresses(rng: random.Random, count: int) -> list[tuple[str, str]]:
                 fields.append(("melds", " ".join(rng.sample(pack(), 3))))
         if rng.random() < 0.3:
             fields.append(("rank", rng.choice(["7", "Q", "10"])))
+        if rng.random() < 0.3:  # another tab's cards, kept while this one is shown
+            kept = rng.choice(KEPT)
+            melds = [" ".join(rng.sample(pack(), 3)) for _ in range(rng.randint(1, 2))]
+            fields.append((kept, "|".join(melds) if kept == "contract_melds" else melds[0]))
         press = rng.choice(PRESSES) if rng.random() < 0.6 else ""
         if press == "typed":
             fields.append(("typed", rng.choice(["7h 8h jk", "zz", "10s", ""])))
