@@ -5,7 +5,8 @@ the melds done so far, a declared reading) travels in the page's fields, and eac
 tap is a *press* (see :mod:`referee.pages.keypad`). :func:`run_checker` reads the
 fields, applies the press (each action a small function of ``TAPS``), and asks the
 rules core for the mode's verdict (``JUDGES``). What it shows, the :class:`Checker`
-and its views of the verdicts, is :mod:`referee.pages.checker_views`'s.
+is :mod:`referee.pages.checker_views`'s, its views of the verdicts
+:mod:`referee.pages.verdict_views`'s.
 
 >>> from referee.rules import get_ruleset
 >>> checker = run_checker({"cards": "6D 2S", "press": "joker"}, [], get_ruleset("push"))
@@ -41,12 +42,11 @@ from ..rules import (
 from ..rules.rescue import exchange_of, natural_cards
 from ..rules.solver import MAX_HAND
 from ..rules.words import count_word
-from .checker_views import (
-    KEPT,
-    MODES,
-    NEEDS_A_DEAL,
-    ON_THE_TABLE,
-    Checker,
+from .checker_views import KEPT, MODES, NEEDS_A_DEAL, ON_THE_TABLE, Checker, melds_of
+from .keypad import Tray, whole_number
+from .speech import gettext, sentence_of
+from .speech import words as spoken
+from .verdict_views import (
     ContractView,
     ExchangeView,
     ReadingView,
@@ -54,11 +54,7 @@ from .checker_views import (
     SolutionView,
     VerdictView,
     declaration,
-    melds_of,
 )
-from .keypad import Tray, whole_number
-from .speech import gettext, sentence_of
-from .speech import words as spoken
 
 #: What a solve runs within: the server's limit on solves at once, or nothing.
 Solving = Callable[[], AbstractContextManager[object]]

@@ -69,6 +69,7 @@ ON_THE_PHONE = (
     "speech",
     "keypad",
     "words",
+    "verdict_views",
     "checker_views",
     "meld_checker",
     "check_page",

@@ -53,6 +53,11 @@ def test_my_hand_shows_its_melds_and_the_points_left_then_what_it_lacks(page):
         "One card short: 8♠, 8♦, K♥, K♣ or any wild card"
     )
     expect(solution.locator(".left .points")).to_have_text("60 points")
+    # ... and one way to meet it, the card it lacks drawn apart (R66).
+    nearest = solution.locator(".nearest .solved-meld")
+    expect(nearest).to_have_count(2)
+    expect(nearest.locator(".lacked .card")).to_have_count(1)
+    expect(nearest.locator(".lacks")).to_have_text(["✔ complete", "8♠ missing"])
     shot(page, "my-hand-short.png")
 
     tap(page, "clear")

@@ -66,7 +66,11 @@ def hand(case):
             "melds": [{"cards": [str(card) for card in m.cards], "reading": reading(m.reading),
                        "contract": m.contract} for m in solution.melds],
             "left": [str(card) for card in solution.left], "left_points": solution.left_points,
-            "short": solution.short, "completing": list(solution.completing_tokens)}
+            "short": solution.short, "completing": list(solution.completing_tokens),
+            "nearest": [{"kind": m.kind, "size": m.size, "cards": [str(card) for card in m.cards],
+                         "missing": list(m.missing_tokens),
+                         "reading": None if m.reading is None else reading(m.reading),
+                         "contract": m.contract} for m in solution.nearest]}
 
 def answer(case):
     try:
