@@ -2,7 +2,7 @@
 language, on the phone (the referee's worker, offline) in the page's.
 
 The parts of a page that also run on the phone (the meld checker: ``keypad``,
-``meld_checker``, ``checker_views``) say everything through this module, never
+``meld_checker``, ``checker_views``, ``verdict_views``) say everything through this module, never
 through Flask: :func:`words` is the rules core's words of the language being
 spoken, and :func:`gettext` and its kin look a message up in the same catalogs and
 fill it in as Flask-Babel does (``"%(name)s"`` from the keywords), so a sentence

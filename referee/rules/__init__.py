@@ -45,7 +45,7 @@ from .ruleset import (
     WildLimit,
 )
 from .scoring import HandScore, score_hand
-from .solver import Solution, SolvedMeld, solve_hand
+from .solver import NearMeld, Solution, SolvedMeld, solve_hand
 from .variants import OPTIONS, VARIANTS, Variant, get_ruleset, get_variant, played_rules
 
 __all__ = [
@@ -67,6 +67,7 @@ __all__ = [
     "HouseRulesError",
     "MeldVerdict",
     "MeldWords",
+    "NearMeld",
     "Pack",
     "PackError",
     "Packs",

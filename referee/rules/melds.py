@@ -599,14 +599,23 @@ def _too_far_apart(naturals: Sequence[Card], total: int, fixed: RunReading | Non
         if len(window) < need:
             return Reason.of("run_wraps_round_ace", ranks=tuple(window))
     low_name, high_name = min(best)[1], max(best)[1]
+    # With no wild card among them, what is missing is the places between them: said
+    # by its cards where that is plainer ("9H is missing").
+    held = {position for position, _ in best}
+    if fixed is not None:
+        held |= set(range(fixed.low, fixed.high + 1))
+    suit = fixed.suit if fixed is not None else naturals[0].suit
+    gap = [place for place in range(min(best)[0], max(best)[0]) if place not in held]
+    missing = tuple(str(card_of(rank_at(place), suit)) for place in gap)
+    if len(gap) != need - total:
+        missing = ()
+    facts: dict[str, Hashable] = {"need": need, "size": total, "around": False}
     if fixed is not None:
         far = high_name if low_name == _THE_RUN else low_name
         return Reason.of(
-            "card_too_far_from_run", card=far, reading=fixed, need=need, size=total, around=False
+            "card_too_far_from_run", card=far, reading=fixed, **facts, missing=missing
         )
-    return Reason.of(
-        "cards_too_far_apart", low=low_name, high=high_name, need=need, size=total, around=False
-    )
+    return Reason.of("cards_too_far_apart", low=low_name, high=high_name, **facts, missing=missing)
 
 
 def _too_far_round(naturals: Sequence[Card], total: int, fixed: RunReading | None) -> Reason:

@@ -55,6 +55,7 @@ __all__ = [
     "MAX_HAND",
     "SEARCH_LIMIT",
     "HandTooLarge",
+    "NearMeld",
     "SearchTooLong",
     "Solution",
     "SolvedMeld",
@@ -91,6 +92,38 @@ class SolvedMeld:
 
 
 @dataclass(frozen=True, slots=True)
+class NearMeld:
+    """A meld of the way to the contract the hand is nearest to, when it falls short
+    (R66): its ``cards`` (a run's in run order), ``missing`` those of them the hand
+    lacks (the joker there: any wild card), the ``reading`` it would have, and the
+    contract part it meets (None: a further meld, R58). A meld of wild cards and
+    cards the hand lacks alone, of any rank or suit, has no reading: ``cards`` are
+    the hand's wild cards in it, and ``to_find`` how many cards of one rank (a set)
+    or of one run it lacks besides, of ``size`` in all."""
+
+    kind: Kind
+    size: int
+    cards: tuple[Card, ...]
+    missing: tuple[Card, ...]
+    reading: Reading | None
+    part: ContractPart | None
+
+    @property
+    def contract(self) -> bool:
+        """Whether the meld is one of the contract's melds (R65)."""
+        return self.part is not None
+
+    @property
+    def to_find(self) -> int:
+        """The cards of one rank or run the meld lacks, beyond those named."""
+        return self.size - len(self.cards)
+
+    @property
+    def missing_tokens(self) -> tuple[str, ...]:
+        return tuple(str(card) for card in self.missing)
+
+
+@dataclass(frozen=True, slots=True)
 class Solution:
     """The solver's answer for one hand and deal (R65, R66).
 
@@ -100,7 +133,8 @@ class Solution:
     hand, ``short`` the fewest cards missing and, when that is one,
     ``completing`` the cards any one of which would meet it, most useful first
     (fewest points left after), at most twelve; the joker there stands for any
-    wild card.
+    wild card; ``nearest`` one way the contract is met with ``short`` cards more,
+    each meld with the cards it lacks.
     """
 
     deal: DealRule
@@ -110,6 +144,7 @@ class Solution:
     left_points: int
     short: int
     completing: tuple[Card, ...] = ()
+    nearest: tuple[NearMeld, ...] = ()
 
     @property
     def completing_tokens(self) -> tuple[str, ...]:
@@ -144,9 +179,10 @@ def solve_hand(
     if best is not None:
         return _assemble(rules, rule, cards, players, best)
     hand_points = sum(rules.card_values(card) for card in cards)
-    short = _shortfall(rules, rule, cards, players, work, search)
+    short, way = _shortfall(rules, rule, cards, players, work, search)
     completing = _completing(rules, rule, cards, players, work) if short == 1 else ()
-    return Solution(rule, False, (), cards, hand_points, short, completing)
+    nearest = _nearest(rules, rule, cards, players, way) if way is not None else ()
+    return Solution(rule, False, (), cards, hand_points, short, completing, nearest)
 
 
 # --- The search --------------------------------------------------------------------
@@ -156,7 +192,8 @@ class _Plan(NamedTuple):
     """A meld the search chose: its kind, the part it meets (-1: a further meld), its
     rank (a set; 0 when it holds no natural card) or suit and span (a run; suit ""
     when it holds no natural card), the hand's natural cards in it and how many
-    wild cards stand in it."""
+    wild cards stand in it; asking what is missing, the cards the hand lacks in it
+    (named), and how many more, of any rank or run (a meld of no natural card)."""
 
     kind: Kind
     part: int
@@ -166,6 +203,8 @@ class _Plan(NamedTuple):
     high: int
     naturals: tuple[Card, ...]
     wilds: int
+    extra: tuple[Card, ...] = ()
+    lacked: int = 0
 
 
 Chain = tuple[_Plan, "Chain"] | None  # the plans of a search path, last chosen first
@@ -1074,7 +1113,7 @@ class _Search:
                     for label in self._labels(
                         "set", size, wild, state.need, all_suits, wilds_before
                     ):
-                        plan = _Plan("set", label, rank, "", 0, 0, naturals, wilds)
+                        plan = _Plan("set", label, rank, "", 0, 0, naturals, wilds, extra)
                         gain, after = self._after(plan, state, taken, "", extra)
                         yield plan, gain, after
 
@@ -1153,7 +1192,15 @@ class _Search:
             size = shape.high - shape.low + 1
             for label in self._labels("run", size, shape.wild, need, False, wilds_before):
                 plan = _Plan(
-                    "run", label, 0, suit, shape.low, shape.high, shape.naturals, shape.wilds
+                    "run",
+                    label,
+                    0,
+                    suit,
+                    shape.low,
+                    shape.high,
+                    shape.naturals,
+                    shape.wilds,
+                    shape.extra,
                 )
                 gain, after = self._after(
                     plan, state, shape.taken, suit if shape.two else "", shape.extra
@@ -1624,7 +1671,7 @@ class _Search:
                         kind, meld_size, wild, _unit_need(len(self.parts), label), True, before
                     ):
                         continue
-                    plan = _Plan(kind, label, 0, "", 0, 0, (), wild)
+                    plan = _Plan(kind, label, 0, "", 0, 0, (), wild, (), natural)
                     place(
                         at + (label >= 0),
                         wilds + wild,
@@ -1672,14 +1719,11 @@ def _unit_need(parts: int, label: int) -> tuple[int, ...]:
 # --- The answer ----------------------------------------------------------------------
 
 
-def _assemble(
-    rules: Ruleset,
-    rule: DealRule,
-    cards: tuple[Card, ...],
-    players: int | None,
-    found: Found,
-) -> Solution:
-    """Name the wild cards of each chosen meld, read it, and order the answer."""
+def _plans_of(
+    rules: Ruleset, cards: tuple[Card, ...], found: Found
+) -> tuple[list[_Plan], Iterator[Card]]:
+    """The melds a search found, in the order chosen, and the hand's wild cards to
+    place in them one after another (2s sitting as themselves left out)."""
     plans: list[_Plan] = []
     chain = found[2]
     while chain is not None:
@@ -1695,7 +1739,18 @@ def _assemble(
         (card for card, count in pool.items() for _ in range(count)),
         key=lambda card: (-rules.card_values(card), card.rank != 0, card),
     )
-    spare = iter(order)
+    return plans, iter(order)
+
+
+def _assemble(
+    rules: Ruleset,
+    rule: DealRule,
+    cards: tuple[Card, ...],
+    players: int | None,
+    found: Found,
+) -> Solution:
+    """Name the wild cards of each chosen meld, read it, and order the answer."""
+    plans, spare = _plans_of(rules, cards, found)
     parts = list(dict.fromkeys(rule.contract))
     taken_ranks = {plan.rank for plan in plans if plan.kind == "set" and plan.naturals}
     taken_runs = [
@@ -1866,10 +1921,11 @@ def _shortfall(
     players: int | None,
     work: Work,
     searched: _Search | None = None,
-) -> int:
-    """R66: the fewest cards that, added to the hand, would meet the contract: the
-    search with one more card the hand lacks each time, from a bound that never
-    overstates (kept from ``searched``, the search of the hand as it is)."""
+) -> tuple[int, Found | None]:
+    """R66: the fewest cards that, added to the hand, would meet the contract, and
+    the way the search found with them: the search with one more card the hand
+    lacks each time, from a bound that never overstates (kept from ``searched``,
+    the search of the hand as it is)."""
     start = _Search(rules, rule, cards, players, work=work, share=searched)
     wilds = start.wild_total
     least = max(1, start.lower_bound(start.start, wilds, start.need0))
@@ -1885,6 +1941,66 @@ def _shortfall(
         exact = _Search(
             rules, rule, cards, players, missing, True, work, relaxed_by=relaxed, share=start
         )
-        if exact.best():
-            return missing
-    return most
+        way = exact.best()
+        if way:
+            return missing, way
+    return most, None
+
+
+def _nearest(
+    rules: Ruleset,
+    rule: DealRule,
+    cards: tuple[Card, ...],
+    players: int | None,
+    found: Found,
+) -> tuple[NearMeld, ...]:
+    """R66: the way the shortfall's search found, as melds: the hand's cards and the
+    wild cards it puts in each (as ``_assemble`` names them), the cards each lacks,
+    each read as the player would declare it. Nothing (no way said) should a meld
+    not read as the search placed it."""
+    plans, spare = _plans_of(rules, cards, found)
+    is_wild = rules.is_wild
+    parts = list(dict.fromkeys(rule.contract))
+    first_seen = {card: index for index, card in reversed(list(enumerate(cards)))}
+    melds: list[tuple[int, NearMeld]] = []
+    for plan in plans:
+        wilds = [next(spare) for _ in range(plan.wilds)]
+        part = parts[plan.part] if plan.part >= 0 else None
+        order_key = rule.contract.index(part) if part is not None else len(rule.contract)
+        lacked_wild = [card for card in plan.extra if is_wild(card)]
+        lacked_natural = [card for card in plan.extra if not is_wild(card)]
+        size = len(plan.naturals) + plan.wilds + len(plan.extra) + plan.lacked
+        if not plan.naturals and not lacked_natural:  # of any rank or run (R16)
+            meld = NearMeld(
+                plan.kind, size, (*wilds, *lacked_wild), tuple(lacked_wild), None, part
+            )
+            melds.append((order_key, meld))
+            continue
+        target: Reading
+        if plan.kind == "set":
+            naturals = sorted(plan.naturals, key=lambda card: first_seen[card])
+            meld_cards: Sequence[Card] = (*naturals, *lacked_natural, *wilds, *lacked_wild)
+            target = SetReading(plan.rank)
+        else:
+            meld_cards = _in_run_order(
+                (*plan.naturals, *lacked_natural),
+                (*wilds, *lacked_wild),
+                plan.low,
+                plan.high,
+                rules.ace is Ace.AROUND,
+            )
+            target = RunReading(plan.suit, plan.low, plan.high, ())
+        try:
+            verdict = read_meld(meld_cards, rules, players=players)
+        except RulesError:
+            return ()
+        reading = next((r for r in verdict.readings if _same(r, target)), None)
+        if reading is None:
+            return ()
+        if isinstance(reading, RunReading):
+            meld_cards = reading.in_order
+        melds.append(
+            (order_key, NearMeld(plan.kind, size, tuple(meld_cards), plan.extra, reading, part))
+        )
+    melds.sort(key=lambda item: item[0])
+    return tuple(meld for _, meld in melds)

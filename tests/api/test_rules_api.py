@@ -158,7 +158,7 @@ def test_an_illegal_lay_off_says_why(client):
         "/api/v1/melds/extend", json={"variant": "push", "meld": "7H 8H 9H", "add": "JH"}
     ).get_json()
     assert body["legal"] is False
-    assert body["reasons"][0].startswith("JH is too far from the ends of a run of hearts 7-9")
+    assert body["reasons"][0] == "JH does not reach a run of hearts 7-9: 10H is missing"
 
 
 def test_contract_met_as_api_md_shows(client):

@@ -53,6 +53,11 @@ def test_my_hand_shows_its_melds_and_the_points_left_then_what_it_lacks(page):
         "One card short: 8♠, 8♦, K♥, K♣ or any wild card"
     )
     expect(solution.locator(".left .points")).to_have_text("60 points")
+    # ... and one way to meet it, the card it lacks drawn apart (R66).
+    nearest = solution.locator(".nearest .solved-meld")
+    expect(nearest).to_have_count(2)
+    expect(nearest.locator(".lacked .card")).to_have_count(1)
+    expect(nearest.locator(".lacks")).to_have_text(["✔ complete", "8♠ missing"])
     shot(page, "my-hand-short.png")
 
     tap(page, "clear")
@@ -168,3 +173,31 @@ def test_a_hand_asked_while_the_server_solves_others_says_to_ask_again(page, ser
         "✘ Cannot meet the contract yet"
     )
     expect(chips(page)).to_have_count(6)
+
+
+def test_each_tab_of_the_checker_keeps_its_own_cards(page):
+    """A hand tapped in My hand is not the natural card of a rescue nor the cards to
+    lay off; it is there again when My hand comes back."""
+    start_push(page)
+    page.get_by_role("link", name="Check a meld").last.tap()
+    tap(page, "mode:hand")
+    tap_cards(page, "8C 8H JK KD KS")
+    expect(chips(page)).to_have_count(5)
+
+    tap(page, "mode:rescue")
+    expect(page.get_by_role("tab", name="Rescue")).to_have_attribute("aria-selected", "true")
+    expect(chips(page)).to_have_count(0)
+    expect(page.locator("#checker-live .card")).to_have_count(0)
+    tap_cards(page, "4H 5H JK")  # the meld on the table, the rescue's own
+
+    tap(page, "mode:layoff")
+    expect(page.get_by_role("tab", name="Lay off")).to_have_attribute("aria-selected", "true")
+    expect(page.locator("#checker-live .card")).to_have_count(0)
+
+    tap(page, "mode:hand")
+    expect(chips(page)).to_have_count(5)
+    tap(page, "mode:rescue")
+    expect(chips(page)).to_have_text(["4♥", "5♥", "JK"])  # on the table; no natural card
+    page.reload()  # the address keeps every tab's cards
+    tap(page, "mode:hand")
+    expect(chips(page)).to_have_count(5)

@@ -23,6 +23,7 @@ from urllib.parse import parse_qsl, urlencode
 import pytest
 
 from benchmarks.house_rules import random_house
+from referee.pages.checker.checker_views import KEPT
 from referee.pages.checker.phone_referee import PYODIDE_VERSION
 from referee.rules import VARIANTS, get_ruleset
 
@@ -65,7 +66,11 @@ def hand(case):
             "melds": [{"cards": [str(card) for card in m.cards], "reading": reading(m.reading),
                        "contract": m.contract} for m in solution.melds],
             "left": [str(card) for card in solution.left], "left_points": solution.left_points,
-            "short": solution.short, "completing": list(solution.completing_tokens)}
+            "short": solution.short, "completing": list(solution.completing_tokens),
+            "nearest": [{"kind": m.kind, "size": m.size, "cards": [str(card) for card in m.cards],
+                         "missing": list(m.missing_tokens),
+                         "reading": None if m.reading is None else reading(m.reading),
+                         "contract": m.contract} for m in solution.nearest]}
 
 def answer(case):
     try:
@@ -282,6 +287,10 @@ def random_addresses(rng: random.Random, count: int) -> list[tuple[str, str]]:
                 fields.append(("melds", " ".join(rng.sample(pack(), 3))))
         if rng.random() < 0.3:
             fields.append(("rank", rng.choice(["7", "Q", "10"])))
+        if rng.random() < 0.3:  # another tab's cards, kept while this one is shown
+            kept = rng.choice(KEPT)
+            melds = [" ".join(rng.sample(pack(), 3)) for _ in range(rng.randint(1, 2))]
+            fields.append((kept, "|".join(melds) if kept == "contract_melds" else melds[0]))
         press = rng.choice(PRESSES) if rng.random() < 0.6 else ""
         if press == "typed":
             fields.append(("typed", rng.choice(["7h 8h jk", "zz", "10s", ""])))

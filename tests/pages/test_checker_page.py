@@ -50,6 +50,20 @@ def test_a_tap_with_htmx_answers_the_inside_of_the_checker_and_keeps_the_address
     assert "cards=6D+2S+JK" in response.headers["HX-Replace-Url"]
 
 
+# R15: a meld of many readings says their count and kinds; a few are listed.
+MANY_READINGS = [
+    ("2C 2H 2S 2D", "Legal: 56 ways to read it, as 12 sets and 44 runs — declare one", True),
+    ("6D 2S JK", "Legal: 4 ways to read it — declare one", False),
+]
+
+
+@pytest.mark.parametrize(("cards", "says", "folded"), MANY_READINGS)
+def test_many_readings_are_said_by_their_count_and_kinds(client, cards, says, folded):
+    response = tap(client, "/check", cards=cards)
+    assert text(response).count(says) == 2  # the verdict, and the line above the keypad
+    assert ('class="many-readings"' in response.data.decode()) is folded
+
+
 def test_6d_2s_jk_shows_four_readings_and_what_each_wild_card_stands_for(client):
     page = text(tap(client, "/check", cards="6D 2S JK"))
     assert "Legal: 4 ways to read it — declare one" in page
@@ -148,7 +162,7 @@ def test_laying_off(client):
     assert "Run of hearts, 6 to 10" in page
     assert "Run of hearts, 7 to J" in page
     page = text(tap(client, "/check", mode="layoff", table="7H 8H 9H", cards="JH"))
-    assert "J♥ is too far from the ends of a run of hearts 7-9" in page
+    assert "J♥ does not reach a run of hearts 7-9: 10♥ is missing" in page
     assert "These cannot be laid off there" in page
 
 

@@ -105,6 +105,40 @@ def test_a_hand_several_cards_short_says_how_many(client, game):
     assert "Four cards short" in page
 
 
+# R66: short of the contract, one way to meet it, each meld with what it lacks
+# (deal 1 of Push: two sets of three; deal 2: a set of three and a run of four).
+NEAREST = [
+    (
+        "8C 8H JK KD KS 4C 9D",
+        "One card short: 8♠, 8♦, K♥, K♣ or any wild card",
+        ["Set of kings K♦ K♠ JK ✔ complete", "Set of eights 8♣ 8♥ 8♠ 8♠ missing"],
+    ),
+    (
+        "8C 4D",
+        "Four cards short, for instance 4♠, 4♥, 8♠ and 8♥",
+        ["Set of fours 4♦ 4♠ 4♥ 4♠ and 4♥ missing", "Set of eights 8♣ 8♠ 8♥ 8♠ and 8♥ missing"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("hand", "short", "melds"), NEAREST)
+def test_short_of_the_contract_it_shows_one_way_to_meet_it(client, game, hand, short, melds):
+    response = tap(client, game, mode="hand", cards=hand)
+    page = text(response)
+    assert short in page
+    assert "One way to meet it:" in page
+    for meld in melds:
+        assert f"Contract meld {meld}" in page
+    missing = response.data.decode().count('class="lacked"')
+    assert missing == sum(meld.count("missing") and meld.count(" and ") + 1 for meld in melds)
+
+
+def test_the_way_at_deal_two_names_the_card_a_run_lacks(client):
+    page = text(tap(client, "/check", deal="2", mode="hand", cards="5H 6H 8H 9H KC"))
+    assert "Three cards short, for instance 5♠, 5♦ and 7♥" in page
+    assert "Run of hearts, 6 to 9 6♥ 7♥ 8♥ 9♥ 7♥ missing" in page
+
+
 def test_each_meld_goes_to_the_contract_check_with_one_tap(client, game):
     hand = "8C 8H JK KD KS KH 4C 9D"
     solution = run_checker({"mode": "hand", "cards": hand}, [], get_ruleset("push"), 4, 1).solution

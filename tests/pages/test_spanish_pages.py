@@ -47,6 +47,8 @@ PAGES = {
     "a joker moved in Loba": ("/check", {"variant": "loba", "mode": "rescue", "table": "7H 8H 9H JK", "into": "tray", "cards": "10H"}),
     "a joker taken in Carioca": ("/check", {"variant": "carioca", "mode": "rescue", "table": "JK 8H 9H 10H", "into": "tray", "cards": "7H"}),
     "a hand": ("/check", {"variant": "contract-rummy", "mode": "hand", "cards": "8C 8H 8S KD KS JK 2C"}),
+    "a hand short, and one way": ("/check", {"deal": "2", "mode": "hand", "cards": "5H 6H 8H 9H KC"}),
+    "a hand short of a whole run": ("/check", {"deal": "3", "mode": "hand", "cards": "2C 2H 2S 2D"}),
     "Telefunken's pure trio": ("/check", {"variant": "telefunken", "mode": "contract", "cards": "8C 8H JK"}),
     "history": ("/history", {}),
     "no such page": ("/no/such/page", {}),

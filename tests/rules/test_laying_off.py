@@ -70,7 +70,9 @@ def test_the_result_may_carry_its_own_declaration():
 
 ILLEGAL = {
     "a_card_of_another_suit": ("7H 8H 9H", "10D", "push", None, "10D does not belong in a run of hearts"),
-    "a_gap_at_the_end": ("7H 8H 9H", "JH", "push", None, "JH is too far from the ends of a run of hearts 7-9"),
+    "a_gap_at_the_end": ("7H 8H 9H", "JH", "push", None, "JH does not reach a run of hearts 7-9: 10H is missing"),
+    "a_wide_gap_at_the_end": ("7H 8H 9H", "KH", "push", None, "KH is too far from the ends of a run of hearts 7-9"),
+    "a_gap_a_wild_card_leaves": ("7H 8H 9H", "JK KH", "push", None, "KH is too far from the ends of a run of hearts 7-9"),
     "a_card_into_the_middle": ("7H JK 9H", "8H", "push", None, "the place of 8H in a run of hearts 7-9 is already filled"),
     "past_the_ace": ("QH KH AH", "2H 3H", "push", None, "Q-K-A-2-3 wraps round the ace"),
     "a_second_ace": ("AH 2H 3H", "AH", "push", "run H A-3", "a run of hearts A-3 already has its ace"),

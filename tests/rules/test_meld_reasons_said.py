@@ -104,6 +104,24 @@ EXAMPLES = {
     "cards_too_far_apart_around": Reason.of(
         "cards_too_far_apart", low="4H", high="9H", need=6, size=3, around=True
     ),
+    "card_too_far_from_run_missing": Reason.of(
+        "card_too_far_from_run",
+        card="10H",
+        reading=HEARTS,
+        need=5,
+        size=4,
+        around=False,
+        missing=("9H",),
+    ),
+    "cards_too_far_apart_missing": Reason.of(
+        "cards_too_far_apart",
+        low="4H",
+        high="7H",
+        need=4,
+        size=2,
+        around=False,
+        missing=("5H", "6H"),
+    ),
     "not_as_declared": Reason.of(
         "not_as_declared",
         cards=(C("6D"), C("2S"), C("JK")),
@@ -346,6 +364,8 @@ SAID = {
     'card_too_far_from_run_around': 'KH is too far from the ends of a run of hearts 6-8, even round the corner: reaching it takes a run of 8 cards, and these make 4',
     'cards_too_far_apart': '4H and 9H are too far apart for one run: from one to the other takes 6 cards, and this meld has 3',
     'cards_too_far_apart_around': '4H and 9H are too far apart for one run, even round the corner: from one to the other takes 6 cards, and this meld has 3',
+    'card_too_far_from_run_missing': '10H does not reach a run of hearts 6-8: 9H is missing',
+    'cards_too_far_apart_missing': '5H and 6H are missing between 4H and 7H',
     'not_as_declared': '6D 2S JK cannot be declared a run of diamonds from 5; it reads as a set of sixes or a run of diamonds 4-6',
     'not_as_declared_more': 'JK JK JK cannot be declared a set; it reads as a run of hearts 6-8 or 3 more',
     'part_other_kind': 'deal 2 of Loba needs an escalera of exactly four; this is a trio',

@@ -121,6 +121,9 @@ ILLEGAL = {
     "a_set_of_mixed_ranks_with_one_suit_each": ("6D 6H 7S", "push", "a set needs cards of one rank: 6D and 7S differ"),
     "a_run_may_not_hold_a_card_twice": ("7H 7H 8H", "push", "a run may not hold two 7H"),
     "a_gap_no_wild_card_fills": ("3S 4S 9S", "push", "3S and 9S are too far apart for one run"),
+    "one_card_missing": ("5H 6H 8H", "push", "7H is missing between 5H and 8H"),
+    "two_cards_missing": ("5H 6H 9H", "push", "7H and 8H are missing between 5H and 9H"),
+    "a_card_missing_by_the_ace": ("AH 3H 4H", "push", "2H is missing between AH and 4H"),
     # R12, R13
     "kh_ah_2h_3h_is_no_run": ("KH AH 2H 3H", "push", "K-A-2-3 wraps round the ace"),
     "k_a_2_naturals_with_a_3": ("KS AS 3S", "push", "K-A-2-3 wraps round the ace"),

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from referee.rules import (
     VARIANTS,
     Card,
+    Declaration,
     PackError,
     RulesError,
     apply_house,
@@ -522,3 +523,41 @@ def test_pruning_by_the_bound_changes_no_answer(variant, options, data):
         unbounded.short,
         unbounded.completing,
     ), format_cards(cards)
+
+
+@pytest.mark.parametrize(("variant", "options"), RULESETS, ids=lambda v: str(v))
+@PROPERTY
+@given(data=st.data())
+def test_a_short_hand_s_nearest_way_meets_the_contract_with_the_cards_it_lacks(
+    variant, options, data
+):  # R66
+    rules = get_ruleset(variant, options)
+    deal = data.draw(st.integers(1, len(rules.deals)))
+    cards = data.draw(hands(most=8))
+    if not within(cards, rules):
+        return
+    solution = solve_hand(cards, rules, deal)
+    if solution.met:
+        assert solution.nearest == ()
+        return
+    if not solution.nearest:  # a whole hand down from few cards: its count alone (R58)
+        assert rules.deal(deal).whole_hand is not None, format_cards(cards)
+        return
+    assert sum(len(meld.missing) + meld.to_find for meld in solution.nearest) == solution.short
+    placed = Counter(card for meld in solution.nearest for card in meld.cards)
+    held = placed - Counter(card for meld in solution.nearest for card in meld.missing)
+    assert not held - Counter(cards)  # the hand's own cards, each at most once
+    if any(meld.reading is None for meld in solution.nearest):
+        return  # a meld of any rank or run: nothing to read
+    melds = []
+    for meld in solution.nearest:
+        reading = meld.reading
+        declared = (
+            Declaration("set", rank=reading.rank)
+            if reading.kind == "set"
+            else Declaration("run", suit=reading.suit, low=reading.low, high=reading.high)
+        )
+        assert reading in read_meld(meld.cards, rules).readings, format_cards(meld.cards)
+        melds.append((meld.cards, declared))
+    if rules.deal(deal).whole_hand is None:
+        assert check_contract(melds, rules, deal).met, format_cards(cards)

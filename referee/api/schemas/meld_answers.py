@@ -205,6 +205,38 @@ class SolvedMeldOut(Answer):
     contract: bool = Field(description="True: one of the contract's melds; false: a further meld.")
 
 
+class NearMeldOut(Answer):
+    """A meld of the way a hand short of the contract is nearest to (R66): its cards,
+    those the hand holds and those it lacks, and its reading; a meld of no natural
+    card yet says its kind and size alone."""
+
+    kind: Literal["set", "run"]
+    size: int = Field(description="Its cards in all, those not named in `cards` too.")
+    cards: list[CardToken] = Field(
+        description="Its cards (a run's in run order), the hand's and those it lacks "
+        '(named in `missing`); "JK" there stands for any wild card. Fewer than `size` '
+        "in a meld of no natural card yet: the others are any cards of one rank (a set) "
+        "or of one run."
+    )
+    missing: list[CardToken] = Field(description="The cards of `cards` the hand lacks.")
+    reading: ReadingOut | None = Field(
+        description="The reading it would be declared as; null for a meld of no natural "
+        "card yet, of any rank or suit."
+    )
+    contract: bool = Field(description="True: one of the contract's melds; false: a further meld.")
+
+    @classmethod
+    def of(cls, meld: rules.NearMeld) -> NearMeldOut:
+        return cls(
+            kind=meld.kind,
+            size=meld.size,
+            cards=[str(card) for card in meld.cards],
+            missing=list(meld.missing_tokens),
+            reading=None if meld.reading is None else reading_of(meld.reading),
+            contract=meld.contract,
+        )
+
+
 class HandSolutionOut(Answer):
     """What a hand can do in a deal (R65, R66): one best way to meet the contract, or
     how many cards it lacks and which would do."""
@@ -220,6 +252,10 @@ class HandSolutionOut(Answer):
     completing: list[CardToken] = Field(
         description="When one card short: the cards any one of which would meet the "
         'contract, most useful first, at most 12; "JK" stands for any wild card.'
+    )
+    nearest: list[NearMeldOut] = Field(
+        description="When the contract cannot be met: one way to meet it with `short` "
+        "cards more (R66), the contract's melds, each with the cards it lacks; empty when met."
     )
 
     @classmethod
@@ -238,6 +274,7 @@ class HandSolutionOut(Answer):
             left_points=solution.left_points,
             short=solution.short,
             completing=list(solution.completing_tokens),
+            nearest=[NearMeldOut.of(meld) for meld in solution.nearest],
         )
 
 

@@ -5,7 +5,8 @@ the melds done so far, a declared reading) travels in the page's fields, and eac
 tap is a *press* (see :mod:`referee.pages.keypad`). :func:`run_checker` reads the
 fields, applies the press (each action a small function of ``TAPS``), and asks the
 rules core for the mode's verdict (``JUDGES``). What it shows, the :class:`Checker`
-and its views of the verdicts, is :mod:`referee.pages.checker.checker_views`'s.
+is :mod:`referee.pages.checker.checker_views`'s, its views of the verdicts
+:mod:`referee.pages.checker.verdict_views`'s.
 
 >>> from referee.rules import get_ruleset
 >>> checker = run_checker({"cards": "6D 2S", "press": "joker"}, [], get_ruleset("push"))
@@ -44,11 +45,8 @@ from ...rules.words import count_word
 from ..keypad import Tray, whole_number
 from ..speech import gettext, sentence_of
 from ..speech import words as spoken
-from .checker_views import (
-    MODES,
-    NEEDS_A_DEAL,
-    ON_THE_TABLE,
-    Checker,
+from .checker_views import KEPT, MODES, NEEDS_A_DEAL, ON_THE_TABLE, Checker, melds_of
+from .verdict_views import (
     ContractView,
     ExchangeView,
     ReadingView,
@@ -57,8 +55,6 @@ from .checker_views import (
     VerdictView,
     declaration,
 )
-
-MAX_MELDS = 8  # melds done so far in a contract check
 
 #: What a solve runs within: the server's limit on solves at once, or nothing.
 Solving = Callable[[], AbstractContextManager[object]]
@@ -89,15 +85,15 @@ def run_checker(
         tray=Tray.read(fields.get("cards"), fields.get("rank")),
         table=Tray.read(fields.get("table"), fields.get("table_rank")),
         into=into,
-        melds=[Tray.read(m, "").text for m in melds if m.strip()][:MAX_MELDS],
+        melds=melds_of(melds),
         declare=fields.get("declare", ""),
         typed=fields.get("typed", ""),
-        hand=Tray.read(fields.get("hand"), "").text,
+        kept=_kept(fields, mode),
         exchange=ExchangeView.of(rules),
     )
     _press(checker, fields.get("press", ""), rules)
     if checker.mode in NEEDS_A_DEAL and deal is None:
-        checker.mode = "meld"
+        checker.switch("meld")
     declare = declaration(checker.declare) if checker.declare else None
     try:
         JUDGES[checker.mode](checker, Asked(rules, declare, players, deal, solving, refusals))
@@ -116,6 +112,20 @@ def _mode(asked: str, deal: int | None) -> str:
     if asked not in MODES or (asked in NEEDS_A_DEAL and deal is None):
         return "meld"
     return asked
+
+
+def _kept(fields: Mapping[str, str], mode: str) -> dict[str, str]:
+    """The other modes' cards the fields keep (none of the mode shown: its cards are
+    the boxes'), each read as cards."""
+    kept = {}
+    for name in KEPT:
+        if name == mode or name.startswith(mode + "_") or not fields.get(name):
+            continue
+        if name == "contract_melds":
+            kept[name] = "|".join(melds_of(fields[name].split("|")))
+        else:
+            kept[name] = Tray.read(fields[name], "").text
+    return kept
 
 
 def _into(asked: str | None, mode: str) -> str:
@@ -291,28 +301,17 @@ def _press(checker: Checker, press: str, rules: Ruleset) -> None:
 def _choose_mode(checker: Checker, value: str, rules: Ruleset) -> bool:
     if value not in MODES:
         return False
-    if value in ON_THE_TABLE and checker.mode != value:
-        # R24, R23: the meld on the table first (the first box), then the cards.
-        checker.into = "table"
-    if value == "hand" and checker.mode != "hand" and checker.hand:
-        checker.tray, checker.hand = Tray.read(checker.hand, ""), ""  # back to the hand
-    checker.mode, checker.declare = value, ""
+    checker.switch(value)  # each mode with its own cards
+    checker.declare = ""
     return True
 
 
 def _send_to_contract(checker: Checker, value: str, rules: Ruleset) -> bool:
     # My hand: the solver's melds (one, or all) to the contract check, the hand kept.
-    melds = [Tray.read(meld, "").text for meld in value.split("|")]
-    melds = [meld for meld in melds if meld][:MAX_MELDS]
+    melds = melds_of(value.split("|"))
     if melds:
-        if checker.mode == "hand":
-            checker.hand = checker.tray.text
-        checker.mode, checker.melds, checker.tray, checker.declare = (
-            "contract",
-            melds,
-            Tray(),
-            "",
-        )
+        checker.switch("contract")
+        checker.melds, checker.tray = melds, Tray()  # in place of the contract's own
     return True
 
 

@@ -70,6 +70,7 @@ ON_THE_PHONE = (
     "keypad",
     "words",
     "filters",
+    "checker.verdict_views",
     "checker.checker_views",
     "checker.meld_checker",
     "checker.check_page",

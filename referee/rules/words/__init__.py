@@ -69,6 +69,7 @@ from .language import (
     renders,
     words_in,
 )
+from .melds import readings_words
 from .phrases import (
     capitalized,
     contract_words,
@@ -94,6 +95,7 @@ from .phrases import (
     wild_cards,
     wild_cards_words,
 )
+from .solver import near_meld_words, near_title, short_words
 
 __all__ = [
     "CATALOGS",
@@ -120,6 +122,8 @@ __all__ = [
     "jokers_words",
     "listed",
     "meld_word_messages",
+    "near_meld_words",
+    "near_title",
     "option_words",
     "pack_words",
     "packs_words",
@@ -129,6 +133,7 @@ __all__ = [
     "points_words",
     "rank_plural",
     "reading_title",
+    "readings_words",
     "reason_codes",
     "renders",
     "said_a_rank",
@@ -138,6 +143,7 @@ __all__ = [
     "said_parts",
     "said_reading",
     "said_suit",
+    "short_words",
     "size_words",
     "wild_cards",
     "wild_cards_words",

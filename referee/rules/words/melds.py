@@ -5,8 +5,10 @@ the referee cannot read (R15).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..cards import rank_token
-from ..melds import Reading
+from ..melds import Reading, SetReading
 from ..reasons import Reason
 from .language import Words, renders
 from .phrases import (
@@ -264,8 +266,29 @@ def _run_wraps_round_ace(words: Words, why: Reason) -> str:  # R12
     ).format(span=span)
 
 
+#: The most cards a run's gap is said by: more read better as the run it would take.
+MOST_MISSING_SAID = 2
+
+
+def _missing(why: Reason) -> tuple[str, ...]:
+    """The cards a run lacks between its cards, where saying them is plainer ("9H is
+    missing"); none where it is not (wild cards among them, or a wide gap)."""
+    missing: tuple[str, ...] = why.get("missing", ())  # type: ignore[assignment]
+    return missing if len(missing) <= MOST_MISSING_SAID else ()
+
+
 @renders("card_too_far_from_run")
 def _card_too_far_from_run(words: Words, why: Reason) -> str:  # R23, R69
+    if missing := _missing(why):
+        return words.ngettext(
+            "{card} does not reach {reading}: {cards} is missing",
+            "{card} does not reach {reading}: {cards} are missing",
+            len(missing),
+        ).format(
+            card=why["card"],
+            reading=said_reading(words, why["reading"]),  # type: ignore[arg-type]
+            cards=words.listed(list(missing)),
+        )
     if why["around"]:
         message = words.gettext(
             "{card} is too far from the ends of {reading}, even round the corner: reaching "
@@ -286,6 +309,12 @@ def _card_too_far_from_run(words: Words, why: Reason) -> str:  # R23, R69
 
 @renders("cards_too_far_apart")
 def _cards_too_far_apart(words: Words, why: Reason) -> str:  # R11, R69
+    if missing := _missing(why):
+        return words.ngettext(
+            "{cards} is missing between {low} and {high}",
+            "{cards} are missing between {low} and {high}",
+            len(missing),
+        ).format(low=why["low"], high=why["high"], cards=words.listed(list(missing)))
     if why["around"]:
         message = words.gettext(
             "{low} and {high} are too far apart for one run, even round the corner: from one "
@@ -481,3 +510,22 @@ def _declaration_field_not_allowed(words: Words, why: Reason) -> str:  # R15
     else:
         message = words.gettext('a run is not declared with "{field}"')
     return message.format(field=why["field"])
+
+
+def readings_words(words: Words, readings: Sequence[Reading]) -> str:
+    """Many readings of one meld said by their kinds (R15): "12 sets and 44 runs".
+
+    >>> from referee.rules import get_ruleset, parse_cards, read_meld
+    >>> from referee.rules.words import ENGLISH
+    >>> twos = read_meld(parse_cards("2C 2H 2S 2D"), get_ruleset("push"))
+    >>> readings_words(ENGLISH, twos.readings)
+    '12 sets and 44 runs'
+    """
+    sets = sum(1 for reading in readings if isinstance(reading, SetReading))
+    runs = len(readings) - sets
+    said = []
+    if sets:
+        said.append(words.ngettext("{count} set", "{count} sets", sets).format(count=sets))
+    if runs:
+        said.append(words.ngettext("{count} run", "{count} runs", runs).format(count=runs))
+    return words.listed(said)
