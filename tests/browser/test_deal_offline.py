@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from referee.pages.phone_referee import PYODIDE_VERSION
 
-from .helpers import adds, chips, expect_sheet, hand, points, start_push, tap, went_out
+from .helpers import adds, api, chips, expect_sheet, hand, points, start_push, tap, went_out
 
 READY = "The referee works offline on this phone."
 NEEDS_NETWORK = "No network: checks need the network on this phone, so that tap was not taken."
@@ -75,6 +75,27 @@ def test_a_deal_entered_with_no_network_is_kept_tap_by_tap_and_saved_once(page, 
     expect_sheet(page, [["1 · 6", "---", "40"], ["2 · 7", "", ""]])  # saved once
     page.reload()
     expect_sheet(page, [["1 · 6", "---", "40"], ["2 · 7", "", ""]])
+
+
+def test_a_game_s_house_rules_travel_with_its_kept_deal_form(page, context, server):
+    """The form kept offline carries the game's own rules: an ace worth 50 here."""
+    players = ["Ann", "Bob", "Cat", "Dan"]
+    house = {"values": {"A": 50}}
+    game = api(server, "/api/v1/games", {"variant": "push", "players": players, "house": house})
+    path = f"/games/{game['id']}"
+    page.goto(f"{path}/join#{game['edit_key']}")
+    expect(page.locator("h1")).to_have_text("Push")
+    assert page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    kept(page, f"{path}/deals/new")
+    page.goto(f"{path}/deals/new")
+    expect(page.locator("#referee-status")).to_have_text(READY)
+    context.set_offline(True)
+    page.reload()  # the kept form
+    went_out(page, 0)
+    hand(page, 1, "AS")
+    expect(page.locator("#pts-1")).to_have_text("50 points")
+    context.set_offline(False)
 
 
 def test_a_phone_without_the_referee_says_a_tap_needs_the_network(page, context):
