@@ -1,9 +1,11 @@
 // The service worker: the app shell (CSS, htmx, the script, the icon) is kept so a
 // page opens with no network, and so is each sheet last seen, so a game can be read
 // offline, with its checker and the form of its next deal (the referee on the phone
-// draws it as taps come, and the entry waits for the network to be saved). The referee on the phone (its runtime and rules bundle) is kept as the
-// page's worker first loads it, never before. Everything else goes to the network as
-// usual. The pages kept are in the phone's language: switching it forgets them.
+// draws it as taps come, and the entry waits for the network to be saved). The
+// referee on the phone (its runtime and rules bundle) is kept as the page's worker
+// first loads it, or as a page asks once idle, never before. Everything else goes
+// to the network as usual. The pages kept are in the phone's language: switching it
+// forgets them.
 "use strict";
 
 const SHELL = "shell-{{ version }}";
