@@ -1,6 +1,6 @@
 """A deal entered with no network: *Enter deal* opens from the sheet kept offline,
 every tap and typed point is drawn by the referee on the phone as the server would
-draw it (the sums above Save current), a reload loses nothing, *Not saved yet* stands
+draw it (the sums above Save current), a reload or a closed tab loses nothing, *Not saved yet* stands
 beside Save, and the deal is saved once when the network is back. A phone without
 the referee says a tap needs the network. And the service worker's caches: a new
 release's referee replaces the old one's, and no page is given a bundle it does not
@@ -58,6 +58,12 @@ def test_a_deal_entered_with_no_network_is_kept_tap_by_tap_and_saved_once(page, 
     expect(page.locator("input[name='went_out'][value='0']")).to_be_checked()
     expect(adds(page)).to_have_text("This deal adds: We 0 · They 35")
     hand(page, 1, "7H")  # one more card for Bob, after the reload
+    expect(chips(page, "#chips-1")).to_have_text(["A♠", "K♦", "7♥"])
+    expect(adds(page)).to_have_text("This deal adds: We 0 · They 40")
+
+    page.close()  # the tab closed, and the form opened again, still with no network
+    page = context.new_page()
+    page.goto(f"{game}/deals/new")
     expect(chips(page, "#chips-1")).to_have_text(["A♠", "K♦", "7♥"])
     expect(adds(page)).to_have_text("This deal adds: We 0 · They 40")
 
