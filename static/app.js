@@ -77,11 +77,18 @@
   function followDraft(form) {
     var name = form.getAttribute("data-draft");
     var notSaved = document.getElementById("not-saved");
+    // Said at the top of the form, and beside Save where the thumb is (the form's
+    // class: the line beside Save is drawn with every tap, app.css shows it).
+    function pending(waiting) {
+      notSaved.hidden = !waiting;
+      form.classList.toggle("pending", waiting);
+    }
     var draft = drafts()[name];
     if (draft && draft.fields) {
-      // Put the entry back and let the server draw it again (the "Work out" button).
+      // Put the entry back and let the server (or, with no network, the phone) draw it
+      // again (the "Work out" button).
       putBack(form, draft.fields);
-      if (draft.pending) notSaved.hidden = false;
+      if (draft.pending) pending(true);
       form.querySelector("button.default-button").click();
     }
     // Once the deal is saved nothing keeps its entry again: an answer still settling
@@ -97,11 +104,11 @@
     document.body.addEventListener("htmx:afterSettle", function () { keep(!notSaved.hidden); });
     document.body.addEventListener("htmx:sendError", function (event) {
       if (!isSave(event)) return;
-      notSaved.hidden = false;
+      pending(true);
       keep(true);
     });
     document.body.addEventListener("htmx:beforeSwap", function (event) {
-      if (isSave(event)) notSaved.hidden = true;
+      if (isSave(event)) pending(false);
     });
     document.body.addEventListener("htmx:beforeOnLoad", function (event) {
       if (isSave(event) && event.detail.xhr.getResponseHeader("HX-Redirect")) {
@@ -202,17 +209,22 @@
 
   // --- The referee on the phone --------------------------------------------------------
   // The rules core runs on the phone too, in a worker (static/referee-worker.js). When
-  // the server cannot answer a tap of the meld checker (no network, or no answer
-  // within a second), the worker draws the checker's part of the page as the server
-  // would have, from the same address, and the page says it was answered here. The
-  // worker is started once the checker's page is idle; a phone keeps it unless it
-  // was told not to, or says it saves data or has little memory.
+  // the server cannot answer a tap of the meld checker or of a new deal's form (no
+  // network, or no answer within a second), the worker draws the form's part of the
+  // page as the server would have, from the same fields, and the checker says it was
+  // answered here. The worker is started once the page is idle; a phone keeps it
+  // unless it was told not to, or says it saves data or has little memory. Where
+  // the phone cannot answer (no referee on it), the page says the tap needs the
+  // network.
 
   var KEEP = "push-referee:keep-referee";
   var WAIT_MS = 1000; // a tap's answer from the server, before the phone answers it
   var AWAY_MS = 10000; // then the phone answers the next taps at once, this long
-  var referee = null; // {worker, ask, ready}
+  var referee = null; // {worker, ask, ready, whenReady}
   var serverAwayUntil = 0;
+  // The phone's answers, one after another in the order tapped: each reads the form
+  // as the answer before it left it, so no tap is lost however fast they come.
+  var onThePhone = Promise.resolve();
 
   function keepsReferee() {
     var saved = null;
@@ -252,14 +264,21 @@
     };
     referee = started;
     sayWhereTheRefereeStands();
-    started.ask({ start: { runtime: where.refereeRuntime, rules: where.refereeRules } })
+    started.whenReady = started.ask({ start: { runtime: where.refereeRuntime, rules: where.refereeRules } })
       .then(function () {
         started.ready = true;
         sayWhereTheRefereeStands();
-      })
-      .catch(function () {
+      }, function (error) {
         if (referee === started) stopReferee(false);
+        throw error;
       });
+    started.whenReady.catch(function () { /* said on the page: checks need the network */ });
+  }
+
+  // The referee, once ready; started now if a tap needs it before the page was idle.
+  function refereeReady() {
+    if (!referee) startReferee();
+    return referee ? referee.whenReady : Promise.reject(new Error("no referee on this phone"));
   }
 
   // Any other page, once idle, has the service worker keep what the referee loads,
@@ -307,19 +326,58 @@
     else stopReferee(true);
   }
 
-  function drawOnThePhone(form, path) {
-    var query = path.indexOf("?") < 0 ? "" : path.slice(path.indexOf("?") + 1);
+  // A tap the phone could not answer, with no network: said plainly, above the
+  // pinned line, until an answer comes or the network is back.
+  function sayNeedsNetwork(needed) {
+    var line = document.getElementById("needs-network");
+    if (line) line.hidden = !needed;
+  }
+
+  // The form a tap of the checker or of a new deal's form was made in, where the
+  // page says what the phone draws it from (data-root).
+  function answeredForm(event) {
+    var elt = event.detail && event.detail.elt;
+    var form = elt && elt.closest ? elt.closest("form") : null;
+    if (!form || form.dataset.root === undefined) return null;
+    return form.id === "checker" || form.id === "deal" ? form : null;
+  }
+
+  // What the tap sent that the form does not hold (the key tapped), and where its
+  // answer goes, as htmx would have swapped the server's.
+  function tapOf(event) {
+    var sent = event.detail.requestConfig && event.detail.requestConfig.formData;
+    var elt = event.detail.elt;
+    var target = event.detail.target;
+    function inherited(name) {
+      var holder = elt.closest("[" + name + "]");
+      return holder ? holder.getAttribute(name) : null;
+    }
+    return {
+      press: sent && sent.has("press") ? sent.get("press") : null,
+      target: target && target.id ? "#" + target.id : inherited("hx-target"),
+      select: inherited("hx-select"),
+      selectOOB: inherited("hx-select-oob"),
+    };
+  }
+
+  function drawOnThePhone(form, tap) {
+    var fields = new FormData(form);
+    if (tap.press === null) fields.delete("press");
+    else fields.set("press", tap.press);
+    var deal = form.id === "deal";
     return referee.ask({
       draw: {
-        query: query,
+        page: deal ? "deal" : "checker",
+        query: new URLSearchParams(fields).toString(),
         language: document.documentElement.lang,
         root: form.dataset.root,
         game: form.dataset.game || null,
       },
     }).then(function (answer) {
-      var live = document.getElementById("checker-live");
-      htmx.swap(live, answer.drawn.html, { swapStyle: "outerHTML" },
-        { select: "#checker-live", selectOOB: "#checker-dock" });
+      htmx.swap(document.querySelector(tap.target), answer.drawn.html, { swapStyle: "outerHTML" },
+        { select: tap.select, selectOOB: tap.selectOOB });
+      sayNeedsNetwork(false);
+      if (deal) return;
       history.replaceState(history.state, "", answer.drawn.state);
       // The quiet mark: on the verdict's own line, pinned above the keypad.
       var line = document.querySelector("#checker-dock > p");
@@ -331,35 +389,45 @@
     });
   }
 
-  // A tap of the checker goes to the server as always; the phone answers it when
-  // the server cannot: at once with no network (or while the server was just away),
-  // else when no answer came within WAIT_MS or the request failed.
+  // The tap answered on the phone, after the taps before it; or, with no referee on
+  // the phone, the page says it needs the network.
+  function answerOnThePhone(form, tap) {
+    onThePhone = onThePhone
+      .then(refereeReady)
+      .then(function () { return drawOnThePhone(form, tap); })
+      .catch(function () { sayNeedsNetwork(true); });
+  }
+
+  // A tap goes to the server as always; the phone answers it when the server cannot:
+  // at once with no network (or while the server was just away), else when no answer
+  // came within WAIT_MS (the phone's answer queued before the server's request is let
+  // go, so the taps waiting behind it follow it) or the request failed. A Save is
+  // never answered here: it waits for the network (see the drafts above).
   function answerOnThePhoneIfNeeded(event) {
-    var form = event.detail.elt;
-    if (!form || form.id !== "checker" || form.dataset.root === undefined) return;
-    if (!referee || !referee.ready) return;
-    var path = event.detail.pathInfo.finalRequestPath;
+    var form = answeredForm(event);
+    if (!form || isSave(event)) return;
     if (!navigator.onLine || Date.now() < serverAwayUntil) {
       event.preventDefault();
-      drawOnThePhone(form, path);
+      answerOnThePhone(form, tapOf(event));
       return;
     }
+    if (!referee || !referee.ready) return;
     var xhr = event.detail.xhr;
-    var drawn = false;
-    function instead() {
-      if (drawn) return;
-      drawn = true;
-      serverAwayUntil = Date.now() + AWAY_MS;
-      drawOnThePhone(form, path);
-    }
+    var tap = tapOf(event);
     var timer = setTimeout(function () {
-      if (xhr.readyState !== 4) {
-        xhr.abort();
-        instead();
-      }
+      if (xhr.readyState === 4) return;
+      serverAwayUntil = Date.now() + AWAY_MS;
+      answerOnThePhone(form, tap);
+      xhr.abort();
     }, WAIT_MS);
     xhr.addEventListener("loadend", function () { clearTimeout(timer); });
-    xhr.addEventListener("error", instead);
+  }
+
+  function answerWhatTheServerDidNot(event) {
+    var form = answeredForm(event);
+    if (!form || isSave(event)) return;
+    serverAwayUntil = Date.now() + AWAY_MS;
+    answerOnThePhone(form, tapOf(event));
   }
 
   document.addEventListener("DOMContentLoaded", function () {
@@ -368,17 +436,24 @@
     document.body.addEventListener("htmx:beforeSwap", showRefusedSolve);
     document.body.addEventListener("htmx:afterSettle", showWhatMatters);
     joinFromLink();
-    var form = document.querySelector("form[data-draft]");
-    if (form) followDraft(form);
-    var checker = document.getElementById("checker");
     var whenIdle = window.requestIdleCallback || function (then) { setTimeout(then, 1500); };
-    if (!checker) whenIdle(keepRefereeAhead);
-    if (checker && checker.dataset.root !== undefined) {
+    var answered = document.querySelector("form#checker[data-root], form#deal[data-root]");
+    if (!answered) whenIdle(keepRefereeAhead);
+    if (answered) {
+      // Before a kept entry is drawn again below: with no network, the phone draws it.
       document.body.addEventListener("htmx:beforeRequest", answerOnThePhoneIfNeeded);
+      document.body.addEventListener("htmx:sendError", answerWhatTheServerDidNot);
+      document.body.addEventListener("htmx:afterSwap", function () { sayNeedsNetwork(false); });
+      window.addEventListener("online", function () {
+        serverAwayUntil = 0;
+        sayNeedsNetwork(false);
+      });
       document.body.addEventListener("change", chooseToKeepReferee);
       sayWhereTheRefereeStands();
       // Once the page is idle: it never waits on the referee.
       whenIdle(startReferee);
     }
+    var form = document.querySelector("form[data-draft]");
+    if (form) followDraft(form);
   });
 })();

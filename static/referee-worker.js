@@ -4,8 +4,9 @@
 // {ready: true} once the rules core is imported. Then it draws the meld checker's
 // part of the page for an address the server could not answer
 // ({draw: {query, language, root, game}}: {html, state}; game: what a game's page
-// hands over, as JSON), as the server draws it
-// (referee/pages/checker/on_the_phone.py). Nothing of a rule is decided here. The runtime
+// hands over, as JSON), or a new deal's form after a tap
+// ({draw: {page: "deal", query, language, root, game}}: query, the form's fields),
+// as the server draws them (referee/pages/checker/on_the_phone.py). Nothing of a rule is decided here. The runtime
 // and the bundle are named by their version and content, so what the browser
 // keeps of them is always right (referee/pages/checker/phone_referee.py).
 
@@ -26,15 +27,18 @@ async function start(runtime, rules) {
   pyodide.runPython(`import sys; sys.path.insert(0, ${JSON.stringify(BUNDLE)})`);
   pyodide.pyimport("referee.rules");
   self.pyodide = pyodide; // the running interpreter, for a look from the browser's tools
-  return pyodide.pyimport("referee.pages.checker.on_the_phone").PhoneChecker;
+  return pyodide.pyimport("referee.pages.checker.on_the_phone").PhonePages;
 }
 
-const phones = new Map(); // one checker drawer for each server root a page names
+const phones = new Map(); // one drawer of the pages for each server root a page names
 
-async function draw({ query, language, root, game }) {
-  const PhoneChecker = await started;
-  if (!phones.has(root)) phones.set(root, PhoneChecker(root));
-  const drawn = phones.get(root).draw(...(game ? [query, language, game] : [query, language]));
+async function draw({ page, query, language, root, game }) {
+  const PhonePages = await started;
+  if (!phones.has(root)) phones.set(root, PhonePages(root));
+  const pages = phones.get(root);
+  const drawn = page === "deal"
+    ? pages.draw_deal(query, language, game)
+    : pages.draw(...(game ? [query, language, game] : [query, language]));
   try {
     return drawn.toJs({ dict_converter: Object.fromEntries });
   } finally {

@@ -1,8 +1,11 @@
 // The service worker: the app shell (CSS, htmx, the script, the icon) is kept so a
 // page opens with no network, and so is each sheet last seen, so a game can be read
-// offline. The referee on the phone (its runtime and rules bundle) is kept as the
-// page's worker first loads it, never before. Everything else goes to the network as
-// usual. The pages kept are in the phone's language: switching it forgets them.
+// offline, with its checker and the form of its next deal (the referee on the phone
+// draws it as taps come, and the entry waits for the network to be saved). The
+// referee on the phone (its runtime and rules bundle) is kept as the page's worker
+// first loads it, or as a page asks once idle, never before. Everything else goes
+// to the network as usual. The pages kept are in the phone's language: switching it
+// forgets them.
 "use strict";
 
 const SHELL = "shell-{{ version }}";
@@ -49,10 +52,24 @@ self.addEventListener("message", (event) => {
   ))));
 });
 
-// The pages kept as last seen: the home page, the checker, each game's sheet and
-// each game's checker (which carries the game's rules for the referee on the phone).
+// The pages kept as last seen: the home page, the checker, each game's sheet, each
+// game's checker and the form of its next deal (both carry the game's rules, its
+// house rules with them, for the referee on the phone).
+const SHEET = /^\/games\/[^/]+$/;
 function isPage(url) {
-  return OFFLINE_PAGES.includes(url.pathname) || /^\/games\/[^/]+(\/check)?$/.test(url.pathname);
+  return OFFLINE_PAGES.includes(url.pathname)
+    || /^\/games\/[^/]+(\/check|\/deals\/new)?$/.test(url.pathname);
+}
+
+// A sheet kept: the form of its next deal is kept beside it, as it is now, so
+// "Enter deal" opens with no network. A form that sends back to the sheet (the game
+// is over) is not kept: the kept sheet says so itself.
+function keepDealForm(sheet) {
+  const form = sheet + "/deals/new";
+  return fetch(form, { credentials: "same-origin" })
+    .then((response) => response.ok && !response.redirected
+      && caches.open(PAGES).then((cache) => cache.put(form, response)))
+    .catch(() => {});
 }
 
 self.addEventListener("fetch", (event) => {
@@ -97,7 +114,8 @@ self.addEventListener("fetch", (event) => {
         .then((response) => {
           if (response.ok) {
             const copy = response.clone();
-            caches.open(PAGES).then((cache) => cache.put(url.pathname, copy));
+            event.waitUntil(caches.open(PAGES).then((cache) => cache.put(url.pathname, copy))
+              .then(() => SHEET.test(url.pathname) && keepDealForm(url.pathname)));
           }
           return response;
         })

@@ -362,3 +362,54 @@ def test_the_phone_draws_a_game_s_checker_as_the_server_does(worker, server):
         assert "drawn" in phone, (query, phone)
         server_drew = drawn_by_the_server(server, query, language, f"/games/{game}/check")
         assert phone["drawn"] == server_drew, (game, query, language)
+
+
+def test_the_phone_draws_every_tap_of_a_deal_form_as_the_server_does(worker, server):
+    """The same for a new deal's form, drawn in the worker's Pyodide from what the
+    deal's page hands over (the game's kept rules, house rules too) and the form's
+    fields; the server answers the same fields as the form posts them, on the same
+    phone (its cookie, its CSRF token). The CSRF token is signed anew each time and
+    the phone sends back the one it was given: it is left out of the comparison.
+    tests/pages/test_deal_on_the_phone.py asks many more of the same code in CPython."""
+    rng = random.Random(53)
+    phone = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+    cases = []
+    for game in started_games(server, rng, 6):
+        with phone.open(f"{server}/games/{game}/deals/new", timeout=SERVER_PATIENCE) as page:
+            drawn = page.read().decode()
+        facts = html.unescape(re.search(r"data-game='([^']*)'", drawn)[1])
+        token = re.search(r'name="csrf_token" type="hidden" value="([^"]*)"', drawn)[1]
+        players = len(json.loads(facts)["players"])
+        for tap in range(10):
+            fields = {
+                "csrf_token": token,
+                "went_out": rng.choice(["", "stock", "0", str(players - 1)]),
+                "active": str(rng.randrange(players)),
+                "rank": rng.choice(["", "7"]),
+                "deal": "1",
+                "press": rng.choice(["rank:7", "suit:H", "joker", "back", "player:1", "typed:0"]),
+                "hand-1": rng.choice(["", "AS KD", "JK 7H"]),
+                "points-0": rng.choice(["", "25", "2.5"]),
+            }
+            cases.append((game, facts, urlencode(fields), ["en", "es"][tap % 2]))
+    drawn = asked_of_the_worker(
+        worker,
+        [
+            {"draw": {"page": "deal", "query": q, "language": lang, "root": "", "game": facts}}
+            for _, facts, q, lang in cases
+        ],
+    )
+    unsigned = re.compile(r'(name="csrf_token" type="hidden" value=")[^"]*"')
+    for (game, _, query, language), on_phone in zip(cases, drawn, strict=True):
+        assert "drawn" in on_phone, (query, on_phone)
+        request = urllib.request.Request(
+            f"{server}/games/{game}/deals/new",
+            data=query.encode(),
+            headers={"HX-Request": "true", "Accept-Language": language},
+        )
+        with phone.open(request, timeout=SERVER_PATIENCE) as answer:
+            server_drew = answer.read().decode()
+        assert on_phone["drawn"]["state"] == f"/games/{game}/deals/new"
+        assert unsigned.sub(r'\1"', on_phone["drawn"]["html"]) == unsigned.sub(
+            r'\1"', server_drew
+        ), (game, query, language)

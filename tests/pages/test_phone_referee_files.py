@@ -92,6 +92,7 @@ def test_the_rules_bundle_holds_what_runs_on_the_phone_under_roots_of_its_own(cl
         "referee/__init__.py",
         "referee/pages/__init__.py",
         "referee/pages/checker/__init__.py",
+        "referee/pages/deal/__init__.py",
     }
     others = names - rules - pages - templates - catalogs - roots
     assert {name.split("/")[0] for name in others} == {"jinja2", "markupsafe"}

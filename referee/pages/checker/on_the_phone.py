@@ -1,12 +1,14 @@
-"""The meld checker drawn on the phone, when the server cannot be reached.
+"""The meld checker and the deal form drawn on the phone, when the server cannot be
+reached.
 
 The referee's worker (``static/referee-worker.js``) runs this module on Pyodide,
-with the rules core, the checker's own modules and the templates of its part of
-the page, all from the rules bundle (:mod:`.phone_referee`). A tap the server
-cannot answer is drawn here from the same address the server would have read
-(:meth:`PhoneChecker.draw`), by the same code (:mod:`.check_page`) and the same
-templates, with the same words: the part of the page htmx swaps in, as the server
-sends it. Nothing here decides anything the server does not.
+with the rules core, the pages' own modules and the templates of their part of the
+page, all from the rules bundle (:mod:`.phone_referee`). A tap the server cannot
+answer is drawn here from the same fields the server would have read
+(:meth:`PhonePages.draw`, :meth:`PhonePages.draw_deal`), by the same code
+(:mod:`.check_page`, :mod:`.deal_page`) and the same templates, with the same
+words: the part of the page htmx swaps in, as the server sends it. Nothing here
+decides anything the server does not.
 
 The phone has no Flask: the templates' few helpers are given here as the app gives
 them (``url_for`` of the checker's own addresses, the catalogs' look-ups as
@@ -25,16 +27,23 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from ...rules import VARIANTS, Variant
 from ...rules.words import words_in
 from .. import filters, speech
+from ..deal.deal_page import DealFacts, phone_deal_context
 from ..keypad import KEY_SUITS, RANKS
 from .check_page import GameFacts, check_page, game_check_page
 
 #: The templates, beside the package as in the repository and in the bundle.
 TEMPLATES = Path(__file__).resolve().parents[3] / "templates"
-#: The checker's addresses, by the app's endpoint names (``<name>``: an argument).
-ROUTES = {"checker.check": "/check", "checker.game_check": "/games/<game_id>/check"}
+#: The addresses the phone's pages name, by the app's endpoint names (``<name>``: an
+#: argument).
+ROUTES = {
+    "checker.check": "/check",
+    "checker.game_check": "/games/<game_id>/check",
+    "deals.new_deal": "/games/<game_id>/deals/new",
+    "sheet.game": "/games/<game_id>",
+}
 
 
-class PhoneChecker:
+class PhonePages:
     """The templates' environment, as the app sets its own up, for a server mounted
     at ``root`` (its script root: "" at a host's top)."""
 
@@ -56,7 +65,7 @@ class PhoneChecker:
         self.env.globals.update(filters.GLOBALS, url_for=self.url_for)
 
     def url_for(self, endpoint: str, **arguments: Any) -> str:
-        """The address of one of the checker's pages, as Flask's ``url_for`` builds
+        """The address of one of the phone's pages, as Flask's ``url_for`` builds
         it: the route's own arguments in its path, the others in the order given, in
         the query."""
         address = self.root + ROUTES[endpoint]
@@ -87,6 +96,20 @@ class PhoneChecker:
                 checker=page.checker, ranks=RANKS, suits=KEY_SUITS, action=action, **page.context
             )
         return {"html": html, "state": state}
+
+    def draw_deal(self, query: str, language: str, game: str) -> dict[str, str]:
+        """A new deal's form of ``game`` (what the deal's page hands over, as JSON)
+        after the tap its fields (``query``, as a form sends them) hold, in
+        ``language``: the part of the page htmx swaps (``html``) and the form's
+        address (``state``)."""
+        facts = DealFacts(**json.loads(game))
+        action = self.url_for("deals.new_deal", game_id=facts.id)
+        with speech.speaking(words_in(language)):
+            context = phone_deal_context(
+                facts, dict(parse_qsl(query, keep_blank_values=True)), action
+            )
+            html = self.env.get_template("_deal_form.html").render(**context)
+        return {"html": html, "state": action}
 
 
 def _variant(fields: dict[str, str]) -> Variant:

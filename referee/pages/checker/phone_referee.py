@@ -12,12 +12,12 @@ holds, so a phone may keep them for good and never mixes an old one with new pag
   module goes out as 2.7 MB, and no request spends half a minute of a core
   compressing it.
 - **the rules bundle**, ``/rules/<digest>.zip``: the rules core with its compiled
-  catalogs (so the phone speaks the table's language), the meld checker's own
-  modules and the templates of its part of the page (:mod:`.on_the_phone` draws it
-  offline), and Jinja2 with MarkupSafe (pure Python, as this server runs them),
-  under ``referee`` and ``referee.pages`` package roots of their own, since the
-  app's import Flask. The digest is of the bundle's content: a new release of the
-  rules is a new address.
+  catalogs (so the phone speaks the table's language), the meld checker's and the
+  deal form's own modules and the templates of their part of the page
+  (:mod:`.on_the_phone` draws them offline), and Jinja2 with MarkupSafe (pure
+  Python, as this server runs them), under ``referee`` and ``referee.pages``
+  package roots of their own, since the app's import Flask. The digest is of the
+  bundle's content: a new release of the rules is a new address.
 
 Neither is sent before a page asks for it, and a page asks only once it is idle
 (``static/referee-worker.js``).
@@ -60,11 +60,11 @@ PACKAGE = ROOT / "referee"
 #: The bundle's own package roots: what runs on the phone needs nothing of the app's.
 BUNDLE_ROOTS = {
     "referee/__init__.py": b'"""The rules core on the phone, with no web app around it."""\n',
-    "referee/pages/__init__.py": b'"""The checker\'s part of the page, drawn on the phone."""\n',
+    "referee/pages/__init__.py": b'"""The pages\' parts drawn on the phone."""\n',
 }
-#: The modules of the pages that run on the phone too: the meld checker and what it
-#: draws with. They import nothing but the rules core, each other, Jinja2 and
-#: MarkupSafe (tests/test_architecture.py holds them to it).
+#: The modules of the pages that run on the phone too: the meld checker, the deal
+#: form and what they draw with. They import nothing but the rules core, each other,
+#: Jinja2 and MarkupSafe (tests/test_architecture.py holds them to it).
 ON_THE_PHONE = (
     "speech",
     "keypad",
@@ -75,9 +75,13 @@ ON_THE_PHONE = (
     "checker.meld_checker",
     "checker.check_page",
     "checker.on_the_phone",
+    "deal.deal_points",
+    "deal.deal_entry",
+    "deal.deal_page",
 )
-#: The templates of the checker's part of the page (:mod:`.on_the_phone`).
-PHONE_TEMPLATES = ("_checker.html", "macros.html", "_solution.html")
+#: The templates of the checker's and the deal form's part of the page
+#: (:mod:`.on_the_phone`).
+PHONE_TEMPLATES = ("_checker.html", "macros.html", "_solution.html", "_deal_form.html")
 #: The libraries the phone draws with, from this server's own installation.
 PHONE_LIBRARIES = ("jinja2", "markupsafe")
 
@@ -92,7 +96,8 @@ class Bundle:
 
 def bundled_files(package: Path = PACKAGE) -> dict[str, bytes]:
     """What the bundle holds, by its path there: the rules core and its compiled
-    catalogs, the checker's modules and templates, Jinja2 and MarkupSafe."""
+    catalogs, the checker's and the deal form's modules and templates, Jinja2 and
+    MarkupSafe."""
     root = package.parent
     files = dict(BUNDLE_ROOTS)
     paths = [

@@ -6,7 +6,8 @@ The form keeps nothing on the server: each seat's cards (``hand-<seat>``, a card
 string the keypad builds) and typed points (``points-<seat>``) travel with every
 tap, with the seat the keypad types for and a rank waiting for its suit. Every
 rule is the rules core's (:func:`referee.rules.scoring.judge_entry`, which the
-storage asks too): this module reads the form and asks.
+storage asks too): this module reads the form and asks. It speaks through
+:mod:`.speech`, so the phone works a tap out with it too (:mod:`.deal_page`).
 """
 
 from __future__ import annotations
@@ -14,13 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from flask_babel import gettext
-
-from ...plumbing.sentences import request_words, sentence_of
 from ...rules import RulesError
 from ...rules.scoring import DealEntry, Sheet, Table, judge_entry
 from ...rules.words import points_words
 from ..keypad import Tray, whole_number
+from ..speech import gettext, sentence_of, words
 from .deal_points import points_error, read_adjust, tap_bonus, typed_points
 
 #: The choice of "who went out" that says nobody did.
@@ -173,7 +172,7 @@ def entry_lines(page: DealPage) -> list[str]:
         if not page.scoring[index] or (not cards and points is None and not page.typed[index]):
             continue
         shown = page.typed[index].strip() or "?"
-        said = "" if points is None else points_words(request_words(), points)
+        said = "" if points is None else points_words(words(), points)
         if cards:
             shown = cards if points is None else f"{cards}, {said}"
         elif points is not None:

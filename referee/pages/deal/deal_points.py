@@ -7,11 +7,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from flask_babel import gettext
-
 from ...rules import Ruleset
 from ...rules.scoring import Table
 from ..keypad import DIGITS, whole_number
+from ..speech import gettext
 
 #: Points as a person types them: a sign, then digits (of any script, as ``int`` reads).
 _SIGNED = re.compile(r"\s*([-\u2212+]?)\s*(\d+)\s*")

@@ -5,17 +5,17 @@ deal adds, and Save (once, however often it is sent). The working out is
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from flask import Blueprint, abort, redirect, request, url_for
 from flask_babel import gettext
+from flask_wtf.csrf import generate_csrf
 
 from ...plumbing.conditional import if_match_of_form
 from ...plumbing.limits import client
-from ...plumbing.sentences import request_words, sentence_of
+from ...plumbing.sentences import sentence_of
 from ...rules import RulesError
-from ...rules.words import card_values_words
 from ...storage import games
 from ...storage.database import GameConflict
 from ...storage.deals import DealEntry, StaleGame, record_deal, replace_deal
@@ -24,63 +24,56 @@ from ...storage.models import Deal, Game
 from .. import phone_memory
 from ..forms import DealForm
 from ..htmx import fragment, redirect_after_write
-from ..keypad import KEY_SUITS, RANKS, whole_number
+from ..keypad import whole_number
 from ..sheet.sheet import sheet_context
-from ..words import adds_lines, sheet_heads
-from .deal_entry import STOCK_RAN_OUT, DealPage, entry_lines, read_entry, work_out
+from .deal_entry import STOCK_RAN_OUT, DealPage, entry_lines, read_entry
+from .deal_page import DealFacts, DealFields, form_context, worked_out
 
 bp = Blueprint("deals", __name__)
 
 
-def _fields(game: Game, form: DealForm, stored: Deal | None) -> tuple[list[str], list[str]]:
-    """Each seat's cards and typed points: from the request, or from the deal being
-    corrected (filling the form's other fields too when it opens)."""
-    seats = range(len(game.players))
+def _fields(game: Game, stored: Deal | None) -> DealFields:
+    """The form's fields: from the request, or as the form opens, for a new deal or
+    for the deal being corrected."""
     if request.method == "POST":
-        hands = [request.form.get(f"hand-{i}", "") for i in seats]
-        typed = [request.form.get(f"points-{i}", "") for i in seats]
-        return hands, typed
-    # One attempt key per opening of the form: a retry counts once.
-    hands, typed = _blank(game, form)
+        return DealFields.read(request.form, len(game.players))
+    fields = _blank(game)
     if stored is not None:
         # The storage keeps a bent table once it has the column (R63).
-        form.bent_table.data = stored.bent_table
-        form.went_out.data = (
+        fields.bent_table = bool(stored.bent_table)
+        fields.went_out = (
             STOCK_RAN_OUT if stored.went_out is None else str(game.players.index(stored.went_out))
         )
         for i, player in enumerate(game.players):
             entry = stored.hands.get(player, {})
-            hands[i] = " ".join(entry.get("cards", []))
-            typed[i] = str(entry["points"]) if "points" in entry else ""
-    return hands, typed
+            fields.hands[i] = " ".join(entry.get("cards", []))
+            fields.typed[i] = str(entry["points"]) if "points" in entry else ""
+        given = stored.adjust or {}
+        fields.adjust = [str(given[p]["points"]) if p in given else "" for p in game.players]
+        fields.reasons = [str(given.get(p, {}).get("reason", "")) for p in game.players]
+    return fields
 
 
-def _bonuses(game: Game, stored: Deal | None) -> tuple[list[str], list[str]]:
-    """Each seat's bonus or penalty and its reason (R75): from the request, or from
-    the deal being corrected."""
-    seats = range(len(game.players))
-    if request.method == "POST":
-        adjust = [request.form.get(f"adjust-{i}", "") for i in seats]
-        return adjust, [request.form.get(f"reason-{i}", "") for i in seats]
-    given = (stored.adjust if stored is not None else None) or {}
-    adjust = [str(given[p]["points"]) if p in given else "" for p in game.players]
-    return adjust, [str(given.get(p, {}).get("reason", "")) for p in game.players]
+def _blank(game: Game) -> DealFields:
+    """A new deal's form as it opens, the entry of another deal put aside: one attempt
+    key per opening of the form, so a retry counts once."""
+    seats = [""] * len(game.players)
+    return DealFields(
+        version=str(game.version),
+        attempt=uuid.uuid4().hex,
+        hands=list(seats),
+        typed=list(seats),
+        adjust=list(seats),
+        reasons=list(seats),
+    )
 
 
-def _blank(game: Game, form: DealForm) -> tuple[list[str], list[str]]:
-    """A new deal's form as it opens, the entry of another deal put aside."""
-    form.went_out.data, form.bent_table.data, form.active.data, form.rank.data = "", False, "", ""
-    form.version.data = str(game.version)
-    form.attempt.data = uuid.uuid4().hex
-    return [""] * len(game.players), [""] * len(game.players)
-
-
-def _guard(form: DealForm, entry: DealEntry) -> Guard:
+def _guard(fields: DealFields, entry: DealEntry) -> Guard:
     """Save once however often Save is sent (the form's attempt key), and never over
     a sheet another phone changed since the form opened (its version)."""
-    attempt = form.attempt.data or ""
+    attempt = fields.attempt
     return Guard.of(
-        if_match_of_form(whole_number(form.version.data)),
+        if_match_of_form(whole_number(fields.version)),
         # A key the form did not make (tampered) is no key: the save is simply not
         # protected against its own retry.
         attempt if IDEMPOTENCY_KEY.fullmatch(attempt) else None,
@@ -117,21 +110,21 @@ def _leftover(page: DealPage, now: int) -> Leftover:
 
 
 def _save(
-    game: Game, number: int, correcting: bool, form: DealForm, entry: DealEntry
+    game: Game, number: int, correcting: bool, fields: DealFields, entry: DealEntry
 ) -> tuple[Any, Game | None, str]:
     """Save the deal and go to the sheet; or say why not (and, when another phone
     changed the sheet meanwhile, give the game as it is now)."""
     try:
         key = phone_memory.edit_key(game.id)
         if correcting:
-            replace_deal(game.id, key, number, entry, _guard(form, entry))
+            replace_deal(game.id, key, number, entry, _guard(fields, entry))
         else:
             # A Replay (this very save, sent twice) is a success too.
             # An entry for another deal is never saved as this one (StaleGame).
-            record_deal(game.id, key, entry, _guard(form, entry), number)
+            record_deal(game.id, key, entry, _guard(fields, entry), number)
         return redirect_after_write(url_for("sheet.game", game_id=game.id)), None, ""
     except StaleGame as stale:
-        form.version.data = str(stale.game.version)
+        fields.version = str(stale.game.version)
         if correcting:
             return (
                 None,
@@ -166,46 +159,33 @@ def _deal_view(game_id: str, number: int | None) -> Any:
     correcting = number is not None
     number, stored = _the_deal(game, number)
     table = games.table_of(game)
-    rules = table.rules
-    if number > len(rules.deals):
+    if number > len(table.rules.deals):
         return redirect(url_for("sheet.game", game_id=game.id), 303)
-    form = DealForm()
-    hands, typed = _fields(game, form, stored)
-    bonuses = _bonuses(game, stored)
-    press = request.form.get("press", "")
-    made_for = _made_for(form, number, correcting, len(rules.deals))
-    if made_for != number and press == "discard":
-        made_for = number
-        hands, typed = _blank(game, form)
-        bonuses = ([""] * len(game.players), [""] * len(game.players))
-    form.deal.data = str(made_for)
+    fields = _fields(game, stored)
+    made_for = _made_for(fields, number, correcting, len(table.rules.deals))
+    if made_for != number and fields.press == "discard":
+        made_for, fields = number, _blank(game)
+    fields.deal = str(made_for)
     saving = request.method == "POST" and "save" in request.form
     errors: list[str] = []
     changed = False  # another phone changed the sheet since this form opened
     if saving:
         entry, complaint = read_entry(
-            table, form.went_out.data or "", hands, typed, bool(form.bent_table.data), bonuses
+            table,
+            fields.went_out,
+            fields.hands,
+            fields.typed,
+            fields.bent_table,
+            (fields.adjust, fields.reasons),
         )
         to_sheet, game, changed, errors = _save_entry(
-            game, made_for, correcting, form, entry, complaint
+            game, made_for, correcting, fields, entry, complaint
         )
         if to_sheet is not None:
             return to_sheet
-    page = work_out(
-        games.sheet_of(game),
-        made_for,
-        went_out=form.went_out.data or "",
-        active=form.active.data,
-        rank=form.rank.data,
-        press="" if saving else press,
-        hands=hands,
-        typed=typed,
-        bent_table=bool(form.bent_table.data),
-        bonuses=bonuses,
-    )
+    page = worked_out(games.sheet_of(game), made_for, fields, saving)
     page.errors += errors
-    form.active.data, form.rank.data = str(page.active), page.rank
-    return _deal_page(game, page, form, correcting=correcting, changed=changed, saving=saving)
+    return _deal_page(game, page, fields, correcting=correcting, changed=changed, saving=saving)
 
 
 def _the_deal(game: Game, number: int | None) -> tuple[int, Deal | None]:
@@ -219,27 +199,32 @@ def _the_deal(game: Game, number: int | None) -> tuple[int, Deal | None]:
     return number, stored
 
 
-def _made_for(form: DealForm, number: int, correcting: bool, deals: int) -> int:
+def _made_for(fields: DealFields, number: int, correcting: bool, deals: int) -> int:
     """The deal this entry was made for: a new deal's entry kept on the phone (a
     draft) may be for a deal another phone has saved since."""
-    made_for = whole_number(form.deal.data) if request.method == "POST" else None
+    made_for = whole_number(fields.deal) if request.method == "POST" else None
     if correcting or made_for is None or not 1 <= made_for <= deals:
         return number
     return made_for
 
 
 def _save_entry(
-    game: Game, made_for: int, correcting: bool, form: DealForm, entry: DealEntry, complaint: str
+    game: Game,
+    made_for: int,
+    correcting: bool,
+    fields: DealFields,
+    entry: DealEntry,
+    complaint: str,
 ) -> tuple[Any, Game, bool, list[str]]:
     """Save the entry unless something stops it: the way to the sheet; or no way, the
     game as it is now, whether another phone changed it since the form opened, and
     why the entry was not saved."""
-    if not form.validate():
+    if not DealForm().validate():  # its shape and CSRF token
         complaint = gettext("the page was out of date: check the entries and save again")
     if complaint:
         return None, game, False, [complaint]
     # Scored once, by the storage, as it records.
-    to_sheet, now, error = _save(game, made_for, correcting, form, entry)
+    to_sheet, now, error = _save(game, made_for, correcting, fields, entry)
     if to_sheet is not None:
         return to_sheet, game, False, []
     if now is not None:
@@ -248,45 +233,54 @@ def _save_entry(
 
 
 def _deal_page(
-    game: Game, page: DealPage, form: DealForm, *, correcting: bool, changed: bool, saving: bool
+    game: Game,
+    page: DealPage,
+    fields: DealFields,
+    *,
+    correcting: bool,
+    changed: bool,
+    saving: bool,
 ) -> Any:
     """The deal's page (or its form, for htmx) with the entry worked out. An entry
     made for a deal it can no longer be is shown as what it is, beside the sheet as
     it is now."""
-    rules = page.sheet.table.rules
     next_deal = len(game.deals) + 1
     leftover = None
     if not correcting and page.number != next_deal:
         leftover = _leftover(page, next_deal)
         if changed:  # the leftover says it: no "save again" under it
             page.errors.clear()
-    stale = sheet_context(game) if changed or leftover else None
-    # The sums name each side by its column head on the sheet (short from five on).
-    heads = sheet_heads([side.name for side in page.sheet.table.sides])
+    fields.csrf_token = generate_csrf()
+    editable = phone_memory.edit_key(game.id) is not None
+    context = form_context(
+        page, fields, action=request.path, editable=editable, correcting=correcting
+    )
     return (
         fragment(
             "deal.html",
             "_deal_form.html",
             game=game,
-            page=page,
-            form=form,
-            stale=stale,
+            stale=sheet_context(game) if changed or leftover else None,
             leftover=leftover,
             next_deal=next_deal,
-            correcting=correcting,
-            editable=phone_memory.edit_key(game.id) is not None,
-            went_out_choices=[(str(i), name) for i, name in enumerate(game.players)]
-            # R64: where the discards are reshuffled, someone always goes out.
-            + ([(STOCK_RAN_OUT, gettext("Nobody: the stock ran out"))] if rules.stock_out else []),
-            rules=rules,
-            card_values=card_values_words(request_words(), rules),
-            heads={full: shown for shown, full in heads},
-            adds_lines=adds_lines([shown for shown, _ in heads]),
-            ranks=RANKS,
-            suits=KEY_SUITS,
-            deal_rule=rules.deal(page.number),
+            facts=None if correcting else asdict(deal_facts(game, editable)),
+            **context,
         ),
         422 if saving else 200,
+    )
+
+
+def deal_facts(game: Game, editable: bool) -> DealFacts:
+    """What the new deal's form reads of the game, for the phone to draw it with."""
+    return DealFacts(
+        id=game.id,
+        variant=game.variant,
+        options=dict(game.options),
+        kept=game.rules,
+        players=list(game.players),
+        teams=list(game.teams) if game.teams else None,
+        deal=len(game.deals) + 1,
+        editable=editable,
     )
 
 
