@@ -22,6 +22,7 @@ from .pages.sheet import UnchangedSheet
 from .plumbing import commands, errors, health, language, logs, solves
 from .plumbing.extensions import MAX_BODY_BYTES, compress, csrf
 from .plumbing.headers import SECURITY_HEADERS
+from .storage import changes
 from .storage import database as storage
 
 __all__ = ["create_app"]
@@ -56,6 +57,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
     storage.prepare(app, migrations=str(ROOT / "migrations"))
+    changes.init_app(app)  # every change to a game told on (the live sheets)
     csrf.init_app(app)
     csrf.exempt(api.bp)  # the API is for programs: JSON bodies and X-Edit-Key, no cookies
     compress.init_app(app)
@@ -111,6 +113,9 @@ def _configure(app: Flask, test_config: Mapping[str, Any] | None) -> None:
         SOLVES_AT_ONCE=1,
         SOLVES_PER_CLIENT=1,
         PROXY_HOPS=0,
+        # Seconds between a followed sheet's asks when its stream is lost (the stream
+        # tells each change at once: referee.plumbing.streams).
+        SHEET_POLL_SECONDS=30,
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{instance / 'referee.db'}",
         SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
     )

@@ -15,6 +15,7 @@ from flask import Response, current_app, request
 from flask_babel import gettext
 
 from .api import answer, bp, json_answer, read_body
+from .plumbing import streams
 from .plumbing.conditional import not_modified, tagged, version_tag
 from .plumbing.errors import ApiError
 from .plumbing.limits import allowance, client
@@ -120,6 +121,16 @@ def read_game(game_id: str) -> Response:
             return unchanged
     game = games.get_game(game_id)
     return not_modified(version_tag(game.version)) or _tagged(answer(_game(game)), game.version)
+
+
+@bp.get("/games/<game_id>/events")
+def follow_game(game_id: str) -> Response:
+    """The game's changes as they are saved, by server-sent events (docs/api.md,
+    "Following a game"): refused as a read of the game would be."""
+    version = polls.game_version(storage.reads(current_app), game_id)
+    if version is None:
+        version = games.get_game(game_id).version  # the read's own 404
+    return streams.opened(game_id, version)
 
 
 @bp.post("/games/<game_id>/deals")

@@ -44,6 +44,7 @@ from gunicorn.workers import gasgi
 
 from .extensions import MAX_BODY_BYTES
 from .heads import BoundedHeads, HeadLimits
+from .streams import Followers, follows
 
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
@@ -85,10 +86,17 @@ class WholeRequests:
     piece of the answer to the loop as the app makes it and never waits for the
     client to take it: a client slow to read holds no thread either."""
 
-    def __init__(self, app: WsgiApp, threads: int, max_body: int = MAX_BODY_BYTES) -> None:
+    def __init__(
+        self,
+        app: WsgiApp,
+        threads: int,
+        max_body: int = MAX_BODY_BYTES,
+        followers: Followers | None = None,
+    ) -> None:
         self.app = app
         self.max_body = max_body
         self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="request")
+        self.followers = followers  # the live sheets' streams, kept open in the loop
 
     async def __call__(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -106,8 +114,13 @@ class WholeRequests:
         body, whole = read
         answer = AnswerInPieces(asyncio.get_running_loop(), closes=not whole)
         self.pool.submit(answer.run, self.app, wsgi_environ(scope, body, whole))
+        stream = None  # the game a view opened a stream of (streams.py)
         try:
             while (message := await answer.pieces.get()) is not None:
+                if message["type"] == "http.response.start" and self.followers is not None:
+                    stream = follows(message)
+                elif stream is not None and not message.get("more_body"):
+                    await self.followers.follow(stream, send, receive)  # type: ignore[union-attr]
                 sending = asyncio.ensure_future(send(message))
                 # One turn of the loop runs gunicorn's send up to its write to the
                 # socket, and no further: it waits there only for a client slow to
@@ -141,8 +154,12 @@ class WholeRequests:
         while True:
             message = await receive()
             if message["type"] == "lifespan.startup":
+                if self.followers is not None:
+                    self.followers.start()
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
+                if self.followers is not None:
+                    self.followers.close()
                 self.pool.shutdown(wait=False)
                 await send({"type": "lifespan.shutdown.complete"})
                 return
@@ -368,6 +385,8 @@ class WholeRequestsWorker(gasgi.ASGIWorker):  # type: ignore[misc]
         super().init_process()
 
     async def _shutdown(self) -> None:
+        if self.asgi.followers is not None:
+            self.asgi.followers.close()  # every stream ends, and its connection closes
         for connection in list(self.connections):
             connection.linger()
         await super()._shutdown()
@@ -375,4 +394,6 @@ class WholeRequestsWorker(gasgi.ASGIWorker):  # type: ignore[misc]
     def load_wsgi(self) -> None:
         super().load_wsgi()
         self.head_limits = HeadLimits.of(getattr(self.asgi, "config", {}))
-        self.asgi = WholeRequests(self.asgi, threads=self.cfg.threads)
+        app = self.asgi
+        followers = Followers(app) if hasattr(app, "extensions") else None  # a Flask app
+        self.asgi = WholeRequests(app, threads=self.cfg.threads, followers=followers)
