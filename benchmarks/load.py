@@ -847,17 +847,19 @@ def workers_rss(log_path: Path) -> int:
 
 
 def hold_streams(port: int, path: str, count: int, pipe: Any) -> None:
-    """Open ``count`` streams of ``path``, say so, and hold them until told."""
+    """Open ``count`` streams of ``path``, say so; then as many more, say so; hold
+    them all until told."""
 
     async def run() -> None:
         opened = []
-        for _ in range(count):
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
-            writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
-            await reader.readuntil(b"\r\n\r\n")
-            opened.append(writer)
-        pipe.send(len(opened))
-        await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
+        for _ in range(2):
+            for _ in range(count):
+                reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+                await reader.readuntil(b"\r\n\r\n")
+                opened.append(writer)
+            pipe.send(len(opened))
+            await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
         for writer in opened:
             writer.close()
 
@@ -865,24 +867,30 @@ def hold_streams(port: int, path: str, count: int, pipe: Any) -> None:
 
 
 def stream_memory(port: int, log_path: Path, count: int) -> tuple[int, int]:
-    """The workers' memory grown by ``count`` open streams of one game: (streams,
-    bytes), read while they are open."""
+    """What ``count`` more open streams of one game add to the workers' memory:
+    (streams, bytes). The first ``count`` warm the allocators (what requests leave
+    for reuse), so the second ``count`` are weighed alone."""
     path = sheet_poll(port)[0] + "/events"
-    before = workers_rss(log_path)
     context = multiprocessing.get_context("spawn")
     ours, theirs = context.Pipe()
     process = context.Process(target=hold_streams, args=(port, path, count, theirs), daemon=True)
     process.start()
+    weighed = []
     try:
-        opened = ours.recv()
-        time.sleep(1.0)  # the loop settles what the last streams made
-        grown = workers_rss(log_path) - before
-        ours.send("close")
+        for _ in range(2):
+            weighed.append((ours.recv(), workers_rss_settled(log_path)))
+            ours.send("go on")
         process.join(timeout=60)
     finally:
         if process.is_alive():
             process.terminate()
-    return opened, grown
+    (first, before), (second, after) = weighed
+    return second - first, after - before
+
+
+def workers_rss_settled(log_path: Path) -> int:
+    time.sleep(1.0)  # the loop settles what the last streams made
+    return workers_rss(log_path)
 
 
 # --- Printing ---------------------------------------------------------------------------
@@ -1091,7 +1099,7 @@ def main(argv: list[str] | None = None) -> None:
                 if "stream" in follows and args.stream_memory:
                     opened, grown = stream_memory(ports[0], servers[0][1], args.stream_memory)
                     print(
-                        f"\n{name}: {opened:,} streams held open: the workers grew by "
+                        f"\n{name}: {opened:,} streams more held open: the workers grew by "
                         f"{grown / 1e6:.1f} MB, {grown / max(opened, 1) / 1e3:.1f} KB a stream"
                     )
                 for phones in steps:
