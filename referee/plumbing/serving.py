@@ -84,15 +84,11 @@ class WholeRequests:
     length it would have, so the app answers its 413, and the connection is closed
     after the answer. The app runs in one of ``threads`` threads, which hands each
     piece of the answer to the loop as the app makes it and never waits for the
-    client to take it: a client slow to read holds no thread either."""
+    client to take it: a client slow to read holds no thread either. A view that
+    opens a game's stream (streams.py) has it kept open by the loop, not a thread."""
 
-    def __init__(
-        self,
-        app: WsgiApp,
-        threads: int,
-        max_body: int = MAX_BODY_BYTES,
-        followers: Followers | None = None,
-    ) -> None:
+    def __init__(self, app: WsgiApp, threads: int, max_body: int = MAX_BODY_BYTES,
+                 followers: Followers | None = None) -> None:  # fmt: skip
         self.app = app
         self.max_body = max_body
         self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="request")
@@ -114,13 +110,14 @@ class WholeRequests:
         body, whole = read
         answer = AnswerInPieces(asyncio.get_running_loop(), closes=not whole)
         self.pool.submit(answer.run, self.app, wsgi_environ(scope, body, whole))
-        stream = None  # the game a view opened a stream of (streams.py)
+        stream = ending = None  # a stream a view opened (streams.py); its opening's end
         try:
             while (message := await answer.pieces.get()) is not None:
                 if message["type"] == "http.response.start" and self.followers is not None:
                     stream = follows(message)
                 elif stream is not None and not message.get("more_body"):
-                    await self.followers.follow(stream, send, receive)  # type: ignore[union-attr]
+                    ending = message  # the view has answered: the stream goes on below
+                    break
                 sending = asyncio.ensure_future(send(message))
                 # One turn of the loop runs gunicorn's send up to its write to the
                 # socket, and no further: it waits there only for a client slow to
@@ -132,6 +129,10 @@ class WholeRequests:
         finally:
             answer.abandoned = True  # the thread never waits for this loop again
             answer.written.set()
+        if stream is not None and ending is not None and self.followers is not None:
+            del answer, read, body  # open for hours maybe: nothing kept that is done with
+            await self.followers.follow(stream, send, receive)
+            await send(ending)
 
     async def body(self, scope: dict[str, Any], receive: Receive) -> tuple[bytes, bool] | None:
         """The request's body and whether it was read whole; None if the client left.
