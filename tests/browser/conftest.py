@@ -55,8 +55,11 @@ SERVER_LOG: list = []
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
-    """gunicorn serving the app on a database of its own (see :func:`serve`)."""
-    with serve(tmp_path_factory.mktemp("server")) as base:
+    """gunicorn serving the app on a database of its own (see :func:`serve`); its
+    log is ``SERVER_LOG[0]``."""
+    folder = tmp_path_factory.mktemp("server")
+    SERVER_LOG.append(folder / "gunicorn.log")
+    with serve(folder) as base:
         yield base
 
 
@@ -79,7 +82,6 @@ def serve(folder, **settings):
     env |= {f"REFEREE_{name}": str(value) for name, value in settings.items()}
     gunicorn = ROOT / ".venv" / "bin" / "gunicorn"
     log_path = folder / "gunicorn.log"
-    SERVER_LOG.append(log_path)
     with listener, log_path.open("w") as log:
         process = subprocess.Popen(
             [
