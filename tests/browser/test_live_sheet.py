@@ -74,3 +74,27 @@ def test_with_the_stream_blocked_the_slow_poll_still_brings_the_deal(phones):
     expect_sheet(follower, [["1 · 6", "---", "35"]])
     assert follower.evaluate("window.sameSheetPage") is True
     assert blocked  # the stream was asked for, and never came
+
+
+def test_a_phone_coming_back_asks_for_its_sheet_at_once(phones):
+    """No stream and no poll for an hour: a phone that shows the page again, comes
+    back from the browser's page cache or gets its network back asks there and then
+    (as a phone that slept would, its stream lost meanwhile)."""
+    editor, follower = phones(poll_seconds=3600)
+    follower.context.route("**/events*", lambda route: route.abort())
+    game = start_push(editor)
+    follow(follower, game)
+    back = {
+        "shown again": "document.dispatchEvent(new Event('visibilitychange'))",
+        "from the page cache": (
+            "window.dispatchEvent(new PageTransitionEvent('pageshow', {persisted: true}))"
+        ),
+        "online again": "window.dispatchEvent(new Event('online'))",
+    }
+    rows = []
+    for number, event in enumerate(back.values(), 1):
+        enter_deal_by_points(editor, number, 0, {1: 10, 3: 10})
+        rows.append([f"{number} · {number + 5}", "---", str(20 * number)])
+        follower.evaluate(event)
+        expect_sheet(follower, rows)
+    assert follower.evaluate("window.sameSheetPage") is True
