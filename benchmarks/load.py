@@ -1020,7 +1020,10 @@ def main(argv: list[str] | None = None) -> None:
         "stream (the game's stream, and every 30 s); default poll,stream",
     )
     parser.add_argument(
-        "--stream-memory", type=int, default=1000, help="streams held to weigh one (0: not)"
+        "--stream-memory",
+        type=int,
+        default=1000,
+        help="streams held to weigh one (0: not; not with --tables)",
     )
     parser.add_argument(
         "--gunicorn", action="append", default=[], help="an argument more for gunicorn"
@@ -1039,6 +1042,7 @@ def main(argv: list[str] | None = None) -> None:
     else:
         steps = [40] if args.quick else [200, 1000, 2000]
     floor_seconds = 0.0 if args.tables else args.floor_seconds
+    memory = 0 if args.tables else args.stream_memory  # streams weighed before the steps
     ramp = args.ramp if args.ramp is not None else (0.0 if args.tables or args.quick else 20.0)
 
     print("Rummy Referee: load benchmark" + (" (--quick)" if args.quick else ""))
@@ -1096,8 +1100,8 @@ def main(argv: list[str] | None = None) -> None:
                                            floor_headers(headers), floor_seconds)  # fmt: skip
                         poll = rate_of("sheet poll 304", ports[0], path, headers, floor_seconds)
                         print_floor(measured, poll)
-                if "stream" in follows and args.stream_memory:
-                    opened, grown = stream_memory(ports[0], servers[0][1], args.stream_memory)
+                if "stream" in follows and memory:
+                    opened, grown = stream_memory(ports[0], servers[0][1], memory)
                     print(
                         f"\n{name}: {opened:,} streams more held open: the workers grew by "
                         f"{grown / 1e6:.1f} MB, {grown / max(opened, 1) / 1e3:.1f} KB a stream"

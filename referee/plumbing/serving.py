@@ -386,8 +386,8 @@ class WholeRequestsWorker(gasgi.ASGIWorker):  # type: ignore[misc]
         super().init_process()
 
     async def _shutdown(self) -> None:
-        if self.asgi.followers is not None:
-            self.asgi.followers.close()  # every stream ends, and its connection closes
+        if (followers := getattr(self.asgi, "followers", None)) is not None:
+            followers.close()  # every stream ends, and its connection closes
         for connection in list(self.connections):
             connection.linger()
         await super()._shutdown()

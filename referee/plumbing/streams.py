@@ -151,10 +151,6 @@ class Followers:
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="changes")
         changes.on_commit(app, self.told)
 
-    @property
-    def count(self) -> int:
-        return sum(len(streams) for streams in self.streams.values())
-
     def told(self, game_id: str, version: int) -> None:
         """A change committed on one of the app's threads: tell the loop."""
         if self.loop is not None and not self.loop.is_closed():
