@@ -82,7 +82,8 @@ def opened(game_id: str, version: int) -> Response:
     response = Response(body, mimetype="text/event-stream")
     response.headers["Cache-Control"] = "no-cache, no-transform"
     response.headers["X-Accel-Buffering"] = "no"  # nginx: pass each event on as it comes
-    response.headers[STREAM_HEADER] = f"{game_id} {version}"
+    if request.method == "GET":  # a HEAD has its headers, and nothing to keep open
+        response.headers[STREAM_HEADER] = f"{game_id} {version}"
     return response
 
 

@@ -128,6 +128,20 @@ def test_two_hundred_open_streams_leave_a_cheap_read_answered(served):
         assert {stream.event()["data"]["version"] for stream in followers} == {version}
 
 
+def test_a_head_of_the_stream_is_answered_and_ended(served):
+    game = new_game(served)
+    connection = http.client.HTTPConnection("127.0.0.1", served, timeout=PATIENCE)
+    try:
+        connection.request("HEAD", f"/api/v1/games/{game['id']}/events")
+        response = connection.getresponse()
+        assert (response.status, response.read()) == (200, b"")
+        assert response.getheader("Content-Type").startswith("text/event-stream")
+        connection.request("GET", "/api/v1/variants")  # the connection is free again
+        assert connection.getresponse().status == 200
+    finally:
+        connection.close()
+
+
 def read_answer(port, path, headers=None):
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=PATIENCE)
     try:
