@@ -12,18 +12,20 @@ threads, four workers, and 4 x 2, 2 x 2, 4 x 1 and 3 x 4 were measured against
 these with 2,000 phones (docs/performance.md, "Server settings"): none stood out
 of the spread between runs of the same setting, so the simpler one stays.
 
-Connections are kept open 10 s between requests: every phone following a sheet
-asks again every 3 s, so on gunicorn's default of 2 s each poll would open a new
-connection, a round trip more on a table's weak Wi-Fi.
+Connections are kept open 10 s between requests: a phone's taps come seconds
+apart, so on gunicorn's default of 2 s many would open a new connection, a round
+trip more on a table's weak Wi-Fi. A followed sheet's stream (server-sent events,
+referee/plumbing/streams.py) is a connection of its own, open as long as the page.
 
 The worker is gunicorn's asyncio worker with the WSGI app behind it
 (referee/plumbing/serving.py): each worker's event loop reads every connection,
 and a request goes to one of the worker's threads only once it has arrived whole,
 headers and body, so a phone sending its request slowly (a weak signal, or on
 purpose) holds a socket, never a thread (docs/deploying.md, "Slow clients").
-An idle kept-alive connection waits in the loop too, so 2,000 phones cost no
-threads. This worker takes every connection the process may open (its open-file
-limit, ``ulimit -n``); it has no ``worker_connections`` of its own.
+An idle kept-alive connection waits in the loop too, and so does every open
+stream once its view has answered, so 2,000 phones cost no threads. This worker
+takes every connection the process may open (its open-file limit, ``ulimit
+-n``); it has no ``worker_connections`` of its own.
 
 A request's head (request line and headers) is bounded as nginx bounds it, in
 four buffers of 8 KB: a request line of at most 8 KB (``limit_request_line``),

@@ -56,6 +56,7 @@ import json
 import multiprocessing
 import os
 import random
+import re
 import runpy
 import signal
 import socket
@@ -87,7 +88,11 @@ KEEP_ALIVE = float(SERVING["keepalive"])
 PHONES_A_TABLE = 4
 #: What a phone's browser sends with every request.
 BROWSER = {"Host": "127.0.0.1", "Accept-Encoding": "gzip, deflate, br"}
-KINDS = ("open page", "poll page", "poll api", "deal", "create")
+KINDS = ("open page", "poll page", "poll api", "deal", "create", "open stream")
+#: How the followers follow: asking every 3 s, or told by the game's stream.
+FOLLOWS = ("poll", "stream")
+#: A phone following by stream still asks this often, as the page does (SHEET_POLL_SECONDS).
+SLOW_POLL = 30.0
 
 
 @dataclass(frozen=True)
@@ -100,6 +105,7 @@ class Scale:
     #: The phones sit down over this many seconds first (each table's at a random
     #: moment of it): its requests are counted, their times are not (a warm-up).
     ramp: float = 0.0
+    follow: str = "poll"  # FOLLOWS
 
     @property
     def phones(self) -> int:
@@ -107,9 +113,10 @@ class Scale:
 
 
 def scale_of(
-    phones: int, seconds: float, deal_every: float, keep_alive: float, ramp: float
+    phones: int, seconds: float, deal_every: float, keep_alive: float, ramp: float, follow: str
 ) -> Scale:
-    return Scale(max(1, phones // PHONES_A_TABLE), seconds, 3.0, deal_every, keep_alive, ramp)
+    tables = max(1, phones // PHONES_A_TABLE)
+    return Scale(tables, seconds, 3.0, deal_every, keep_alive, ramp, follow)
 
 
 # --- The servers --------------------------------------------------------------------
@@ -191,6 +198,11 @@ class Figures:
         self.statuses: Counter[str] = Counter()  # "kind status"
         self.errors: list[str] = []
         self.reconnects = 0
+        #: From a deal sent by the scorer to a follower told of it by its stream, and
+        #: to the follower's sheet drawn with it (ns; each deal once a follower).
+        self.told: list[int] = []
+        self.drawn: list[int] = []
+        self.streams = 0  # streams opened
 
     def add(self, kind: str, status: int, ns: int) -> None:
         if kind == "open page" or time.monotonic() >= self.timed_from:
@@ -297,6 +309,74 @@ async def read_answer(reader: asyncio.StreamReader) -> Answer:
     return Answer(status, headers, body)
 
 
+def version_of(etag: str) -> int:
+    """The game's version an ETag names: "v3", "v3:br", "sheet-v3-fragment-follower"."""
+    found = re.search(r"v(\d+)", etag)
+    return int(found[1]) if found else 0
+
+
+class EventStream:
+    """A game's stream on a connection of its own: each ``changed`` event's arrival
+    (perf_counter ns) queued as it comes, read from the chunked answer by a task."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.writer = writer
+        self.events: asyncio.Queue[int] = asyncio.Queue()
+        self.ended = False
+        self.task = asyncio.ensure_future(self._read(reader))
+
+    async def _read(self, reader: asyncio.StreamReader) -> None:
+        pending = b""
+        try:
+            while size := int((await reader.readuntil(b"\r\n")).split(b";")[0], 16):
+                pending += await reader.readexactly(size)
+                await reader.readexactly(2)
+                while b"\n\n" in pending:
+                    block, pending = pending.split(b"\n\n", 1)
+                    if b"event: changed" in block:
+                        self.events.put_nowait(time.perf_counter_ns())
+        except (OSError, asyncio.IncompleteReadError, ValueError):
+            pass
+        self.ended = True
+        self.events.put_nowait(0)  # wakes the reader of events
+
+    async def next_event(self, timeout: float) -> int | None:
+        """When the next event came (ns), waiting up to ``timeout`` s; None if none."""
+        try:
+            told = await asyncio.wait_for(self.events.get(), timeout)
+        except TimeoutError:
+            return None
+        return told or None
+
+    def close(self) -> None:
+        self.task.cancel()
+        self.writer.close()
+
+
+async def open_stream(phone: Phone, path: str) -> EventStream | None:
+    """Open the stream at ``path`` as a browser's EventSource does (the phone's
+    cookie, a connection of its own), timed to its head; None (an error noted) if
+    it is not opened."""
+    sent = BROWSER | {"Accept": "text/event-stream", "Cookie": phone.cookie}
+    head = f"GET {path} HTTP/1.1\r\n" + "".join(f"{k}: {v}\r\n" for k, v in sent.items())
+    began = time.perf_counter_ns()
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", phone.port)
+        writer.write(head.encode("latin-1") + b"\r\n")
+        lines = (await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 60)).split(b"\r\n")
+    except (OSError, asyncio.IncompleteReadError, TimeoutError) as error:
+        phone.figures.errors.append(f"GET {path}: {type(error).__name__}: {error}")
+        return None
+    status = int(lines[0].split(b" ", 2)[1])
+    phone.figures.add("open stream", status, time.perf_counter_ns() - began)
+    if status != 200:
+        phone.figures.errors.append(f"GET {path} -> {status}")
+        writer.close()
+        return None
+    phone.figures.streams += 1
+    return EventStream(reader, writer)
+
+
 # --- A table ------------------------------------------------------------------------
 
 
@@ -326,6 +406,9 @@ class Table:
         self.key = ""
         self.etag = ""
         self.sits_down = self.rng.uniform(0, scale.ramp)  # seconds after the start
+        #: When the scorer sent each deal (monotonic ns), by (game, version it makes).
+        self.sent_at: dict[tuple[str, int], int] = {}
+        self.new_game_started = asyncio.Event()  # the followers go to the next game
 
     def port(self, seat: int) -> int:
         return self.ports[(self.number + seat) % len(self.ports)]
@@ -342,6 +425,8 @@ class Table:
         self.key, self.etag = game["edit_key"], answer.headers["etag"]
         self.current = Played(game["id"])
         self.played.append(self.current)
+        self.new_game_started.set()
+        self.new_game_started = asyncio.Event()
         return True
 
     async def record_deal(self, phones: list[Phone]) -> None:
@@ -354,6 +439,7 @@ class Table:
             "Idempotency-Key": str(uuid.uuid4()),
         }
         path = f"/api/v1/games/{game.id}/deals"
+        self.sent_at[(game.id, version_of(self.etag) + 1)] = time.perf_counter_ns()
         sends = 2 if self.rng.random() < 0.1 else 1  # a double tap, or a retry
         for send in range(sends):
             # A retry lands on the other server, when there are two.
@@ -387,7 +473,10 @@ class Table:
             phones.append(Phone(self.port(1), self.figures, keep_alive))
         if not await self.new_game(phones[0]):
             return
-        next_poll = time.monotonic() + self.rng.uniform(0, self.scale.poll)
+        # The scorer follows through the API: every 3 s, or as slowly as a page with
+        # a stream (it knows its own writes; the API's stream is the followers').
+        every = self.scale.poll if self.scale.follow == "poll" else SLOW_POLL
+        next_poll = time.monotonic() + self.rng.uniform(0, every)
         next_deal = time.monotonic() + self.rng.uniform(0, self.scale.deal_every)
         while True:
             now = time.monotonic()
@@ -404,7 +493,7 @@ class Table:
                 next_deal += self.scale.deal_every
             else:
                 await self.follow_api(phones[0])
-                next_poll += self.scale.poll
+                next_poll += every
         for phone in phones:
             phone._drop()
 
@@ -432,6 +521,60 @@ class Table:
             answer = await phone.request("poll page", "GET", path, None, headers, (200, 304))
             if answer is not None:
                 tags[game.id] = answer.headers["etag"]
+                self.drawn(game.id, answer)
+        phone._drop()
+
+    def drawn(self, game_id: str, answer: Answer, told: int | None = None) -> None:
+        """A follower's sheet answered: if it is drawn with a deal the scorer sent,
+        how long after the send (and when the stream told of it)."""
+        sent = self.sent_at.get((game_id, version_of(answer.headers.get("etag", ""))))
+        if sent is None or answer.status != 200:
+            return
+        now = time.perf_counter_ns()
+        if time.monotonic() >= self.figures.timed_from:
+            self.figures.drawn.append(now - sent)
+            if told is not None:
+                self.figures.told.append(max(0, told - sent))
+
+    async def follow_stream(self, stop: float, seat: int, seed: int) -> None:
+        """A follower as the page follows with its stream: the page once, then the
+        game's stream; on each event the sheet asked for (If-None-Match), and every
+        ``SLOW_POLL`` s in any case; the next game's stream when the table starts one."""
+        phone = Phone(self.port(seat), self.figures, self.scale.keep_alive)
+        rng = random.Random(seed)
+        tag = ""
+        await asyncio.sleep(self.sits_down + rng.uniform(0, 1))
+        while time.monotonic() < stop:
+            game = self.current
+            if game is None:
+                await asyncio.sleep(0.5)  # the scorer has not started the game yet
+                continue
+            path = f"/games/{game.id}"
+            if not phone.cookie:  # the first visit: the whole page, and the cookie
+                answer = await phone.request("open page", "GET", path)
+                tag = "" if answer is None else answer.headers.get("etag", "")
+            stream = await open_stream(phone, f"{path}/events?seen={version_of(tag)}")
+            if stream is None:
+                await asyncio.sleep(1.0)
+                continue
+            changed = self.new_game_started
+            next_poll = time.monotonic() + rng.uniform(0, SLOW_POLL)
+            try:
+                while time.monotonic() < stop and not changed.is_set() and not stream.ended:
+                    wait = min(stop, next_poll) - time.monotonic()
+                    told = await stream.next_event(max(0.0, min(wait, 1.0)))
+                    if told is None and time.monotonic() < next_poll:
+                        continue
+                    next_poll = time.monotonic() + SLOW_POLL
+                    headers = {"HX-Request": "true", "If-None-Match": tag}
+                    answer = await phone.request(
+                        "poll page", "GET", path, None, headers, (200, 304)
+                    )
+                    if answer is not None:
+                        tag = answer.headers["etag"]
+                        self.drawn(game.id, answer, told)
+            finally:
+                stream.close()
         phone._drop()
 
 
@@ -460,8 +603,9 @@ def client(
         jobs = []
         for table in tables:
             jobs.append(table.score(stop))
+            follow = table.follow if scale.follow == "poll" else table.follow_stream
             for seat in range(1, PHONES_A_TABLE):
-                jobs.append(table.follow(stop, seat, seed + 100 * table.number + seat))
+                jobs.append(follow(stop, seat, seed + 100 * table.number + seat))
         for done in await asyncio.gather(*jobs, return_exceptions=True):
             if isinstance(done, BaseException):
                 figures.errors.append(f"a phone stopped: {type(done).__name__}: {done}")
@@ -473,6 +617,9 @@ def client(
             "statuses": figures.statuses,
             "errors": figures.errors,
             "reconnects": figures.reconnects,
+            "told": figures.told,
+            "drawn": figures.drawn,
+            "streams": figures.streams,
             "cpu": cpu_seconds() - began,
             "played": [[(p.id, p.deals, p.totals) for p in t.played] for t in tables],
         }
@@ -552,6 +699,9 @@ class Run:
     server_errors: int = 0
     busy: float = 0.0  # share of the machine's CPU time used while the phones ran
     stolen: float = 0.0  # share taken by the virtual machine's host (steal)
+    told: list[int] = field(default_factory=list)  # deal sent -> follower told (ns)
+    drawn: list[int] = field(default_factory=list)  # deal sent -> follower's sheet drawn
+    streams: int = 0
 
 
 def cpu_times() -> list[int]:
@@ -590,6 +740,9 @@ def drive(name: str, ports: list[int], scale: Scale, seed: int, clients: int) ->
         run.statuses.update(answer["statuses"])
         run.errors.extend(answer["errors"])
         run.reconnects += answer["reconnects"]
+        run.told.extend(answer["told"])
+        run.drawn.extend(answer["drawn"])
+        run.streams += answer["streams"]
         run.client_cpu += answer["cpu"]
         for table in answer["played"]:
             played.extend(Played(id, deals, totals) for id, deals, totals in table)
@@ -676,6 +829,70 @@ def floor_headers(headers: dict[str, str]) -> dict[str, str]:
     return headers | {"If-None-Match": '"sheet-v1-fragment-follower"'}
 
 
+# --- What a stream costs the server ---------------------------------------------------
+
+
+def workers_rss(log_path: Path) -> int:
+    """The resident memory of a server's workers (bytes), found by the pids its log
+    says it booted."""
+    total = 0
+    for pid in re.findall(r"Booting worker with pid: (\d+)", log_path.read_text()):
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+        except OSError:
+            continue  # a worker gone (replaced)
+        found = re.search(r"VmRSS:\s+(\d+) kB", status)
+        total += int(found[1]) * 1024 if found else 0
+    return total
+
+
+def hold_streams(port: int, path: str, count: int, pipe: Any) -> None:
+    """Open ``count`` streams of ``path``, say so; then as many more, say so; hold
+    them all until told."""
+
+    async def run() -> None:
+        opened = []
+        for _ in range(2):
+            for _ in range(count):
+                reader, writer = await asyncio.open_connection("127.0.0.1", port)
+                writer.write(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode())
+                await reader.readuntil(b"\r\n\r\n")
+                opened.append(writer)
+            pipe.send(len(opened))
+            await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
+        for writer in opened:
+            writer.close()
+
+    asyncio.run(run())
+
+
+def stream_memory(port: int, log_path: Path, count: int) -> tuple[int, int]:
+    """What ``count`` more open streams of one game add to the workers' memory:
+    (streams, bytes). The first ``count`` warm the allocators (what requests leave
+    for reuse), so the second ``count`` are weighed alone."""
+    path = sheet_poll(port)[0] + "/events"
+    context = multiprocessing.get_context("spawn")
+    ours, theirs = context.Pipe()
+    process = context.Process(target=hold_streams, args=(port, path, count, theirs), daemon=True)
+    process.start()
+    weighed = []
+    try:
+        for _ in range(2):
+            weighed.append((ours.recv(), workers_rss_settled(log_path)))
+            ours.send("go on")
+        process.join(timeout=60)
+    finally:
+        if process.is_alive():
+            process.terminate()
+    (first, before), (second, after) = weighed
+    return second - first, after - before
+
+
+def workers_rss_settled(log_path: Path) -> int:
+    time.sleep(1.0)  # the loop settles what the last streams made
+    return workers_rss(log_path)
+
+
 # --- Printing ---------------------------------------------------------------------------
 
 
@@ -701,7 +918,10 @@ def print_run(run: Run) -> None:
     requests = len(every)
     cores = os.cpu_count() or 1
     servers = f", {run.servers} servers" if run.servers > 1 else ""
-    print(f"\n{run.name}: {scale.phones:,} phones ({scale.tables} tables){servers}")
+    print(
+        f"\n{run.name}: {scale.phones:,} phones ({scale.tables} tables){servers}, "
+        f"following by {scale.follow}"
+    )
     if not every:
         print("  no request was answered")
         every = [0]
@@ -733,6 +953,18 @@ def print_run(run: Run) -> None:
         f"  connections reopened after gunicorn's {scale.keep_alive:g} s keep-alive: "
         f"{run.reconnects:,}"
     )
+    if run.drawn:
+        print(
+            f"  a deal sent -> each follower's sheet drawn with it: p50 {ms(run.drawn, 0.5)} ms, "
+            f"p99 {ms(run.drawn, 0.99)} ms, max {max(run.drawn) / 1e6:.1f} ms ({len(run.drawn):,})"
+        )
+    if run.told:
+        print(
+            f"  a deal sent -> each follower told by its stream: p50 {ms(run.told, 0.5)} ms, "
+            f"p99 {ms(run.told, 0.99)} ms ({run.streams:,} streams opened)"
+        )
+    idle = requests / run.wall / scale.phones
+    print(f"  requests a phone a second: {idle:.3f}")
     print(f"  errors: {len(run.errors)}; tracebacks in the server's log: {run.server_errors}")
     for error in run.errors[:10]:
         print(f"    {error}")
@@ -744,13 +976,21 @@ def print_run(run: Run) -> None:
 
 def print_summary(runs: list[Run]) -> None:
     print("\nSummary: p50 / p99 ms by kind of request")
-    print(f"  {'database':<11} {'phones':>6}  " + "  ".join(f"{k:>15}" for k in KINDS[1:4]))
+    columns = (*KINDS[1:4], "sent -> drawn")
+    print(
+        f"  {'database':<11} {'follow':<6} {'phones':>6} {'req/s':>6}  "
+        + "  ".join(f"{k:>15}" for k in columns)
+    )
     for run in runs:
         cells = []
-        for kind in KINDS[1:4]:
-            times = run.latencies.get(kind) or [0]
+        for kind in columns:
+            times = (run.drawn if kind == "sent -> drawn" else run.latencies.get(kind)) or [0]
             cells.append(f"{ms(times, 0.5):>7} / {ms(times, 0.99):>5}")
-        print(f"  {run.name:<11} {run.scale.phones:>6,}  " + "  ".join(cells))
+        rate = sum(len(t) for t in run.latencies.values()) / max(run.wall, 1e-9)
+        print(
+            f"  {run.name:<11} {run.scale.follow:<6} {run.scale.phones:>6,} {rate:>6,.0f}  "
+            + "  ".join(cells)
+        )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -774,10 +1014,25 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the deals and timings")
     parser.add_argument("--sqlite-only", action="store_true", help="leave PostgreSQL out")
     parser.add_argument(
+        "--follow",
+        default="poll,stream",
+        help="how the followers follow, each step once each way: poll (every 3 s), "
+        "stream (the game's stream, and every 30 s); default poll,stream",
+    )
+    parser.add_argument(
+        "--stream-memory",
+        type=int,
+        default=1000,
+        help="streams held to weigh one (0: not; not with --tables)",
+    )
+    parser.add_argument(
         "--gunicorn", action="append", default=[], help="an argument more for gunicorn"
     )
     args = parser.parse_args(argv)
     seconds = args.seconds or (15.0 if args.quick else 30.0)
+    follows = [f.strip() for f in args.follow.split(",") if f.strip()]
+    if not set(follows) <= set(FOLLOWS):
+        parser.error(f"--follow takes {', '.join(FOLLOWS)}")
     deal_every = args.deal_every or (5.0 if args.quick else 20.0)
     keep_alive = args.keep_alive or KEEP_ALIVE
     if args.tables:
@@ -787,6 +1042,7 @@ def main(argv: list[str] | None = None) -> None:
     else:
         steps = [40] if args.quick else [200, 1000, 2000]
     floor_seconds = 0.0 if args.tables else args.floor_seconds
+    memory = 0 if args.tables else args.stream_memory  # streams weighed before the steps
     ramp = args.ramp if args.ramp is not None else (0.0 if args.tables or args.quick else 20.0)
 
     print("Rummy Referee: load benchmark" + (" (--quick)" if args.quick else ""))
@@ -805,6 +1061,8 @@ def main(argv: list[str] | None = None) -> None:
         f"Load:     {', '.join(f'{n:,}' for n in steps)} phones, sitting down over "
         f"{ramp:g} s (not timed, but for opening the page), then {seconds:g} s timed, in "
         "tables of 4:\n          every phone asks for the sheet every 3 s (If-None-Match), "
+        f"or is told by its stream and asks then and every {SLOW_POLL:g} s "
+        f"({', '.join(follows)}); "
         "one per table"
     )
     print(
@@ -842,13 +1100,20 @@ def main(argv: list[str] | None = None) -> None:
                                            floor_headers(headers), floor_seconds)  # fmt: skip
                         poll = rate_of("sheet poll 304", ports[0], path, headers, floor_seconds)
                         print_floor(measured, poll)
+                if "stream" in follows and memory:
+                    opened, grown = stream_memory(ports[0], servers[0][1], memory)
+                    print(
+                        f"\n{name}: {opened:,} streams more held open: the workers grew by "
+                        f"{grown / 1e6:.1f} MB, {grown / max(opened, 1) / 1e3:.1f} KB a stream"
+                    )
                 for phones in steps:
-                    scale = scale_of(phones, seconds, deal_every, keep_alive, ramp)
-                    clients = args.clients or max(1, round(phones / 500))
-                    run = drive(name, ports, scale, args.seed, clients)
-                    run.server_errors = tracebacks([log for _, log in servers])
-                    print_run(run)
-                    runs.append(run)
+                    for follow in follows:
+                        scale = scale_of(phones, seconds, deal_every, keep_alive, ramp, follow)
+                        clients = args.clients or max(1, round(phones / 500))
+                        run = drive(name, ports, scale, args.seed, clients)
+                        run.server_errors = tracebacks([log for _, log in servers])
+                        print_run(run)
+                        runs.append(run)
         if len(runs) > 1:
             print_summary(runs)
 

@@ -23,6 +23,7 @@ from .plumbing import commands, errors, health, language, logs, solves
 from .plumbing.extensions import compress, csrf
 from .plumbing.headers import SECURITY_HEADERS
 from .plumbing.json_text import MAX_BODY_BYTES
+from .storage import changes
 from .storage import database as storage
 
 __all__ = ["create_app"]
@@ -57,6 +58,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.json.sort_keys = False  # type: ignore[attr-defined]
 
     storage.prepare(app, migrations=str(ROOT / "migrations"))
+    changes.init_app(app)  # every change to a game told on (the live sheets)
     csrf.init_app(app)
     compress.init_app(app)
     solves.init_app(app)
@@ -112,6 +114,9 @@ def _configure(app: Flask, test_config: Mapping[str, Any] | None) -> None:
         SOLVES_AT_ONCE=1,
         SOLVES_PER_CLIENT=1,
         PROXY_HOPS=0,
+        # Seconds between a followed sheet's asks when its stream is lost (the stream
+        # tells each change at once: referee.plumbing.streams).
+        SHEET_POLL_SECONDS=30,
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{instance / 'referee.db'}",
         SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
     )

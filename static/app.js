@@ -16,6 +16,23 @@
     if (document.visibilityState === "visible") keepAwake();
   });
 
+  // --- A followed sheet, live ---------------------------------------------------------
+  // The game's stream says when it changed, and the sheet asks for itself (game.html).
+  // A phone that slept, hid the page or lost its network may have missed that while
+  // its stream was down: it asks at once when it is back (the stream reconnects by
+  // itself, and the slow poll covers the rest).
+  function askSheet() {
+    var sheet = document.getElementById("sheet");
+    if (sheet && sheet.hasAttribute("hx-get") && window.htmx) htmx.trigger(sheet, "sheet:ask");
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") askSheet();
+  });
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) askSheet(); // back from the browser's page cache
+  });
+  window.addEventListener("online", askSheet);
+
   // The edit link carries the key after '#', which no browser sends to a server:
   // put it in the join form, take it out of the address bar, and send the form.
   function joinFromLink() {

@@ -13,6 +13,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, request
 from flask_babel import gettext
 
+from ..plumbing import streams
 from ..plumbing.conditional import not_modified, tagged
 from ..plumbing.errors import ApiError
 from ..plumbing.limits import allowance, client
@@ -122,6 +123,16 @@ def read_game(game_id: str) -> Response:
             return unchanged
     game = games.get_game(game_id)
     return not_modified(version_tag(game.version)) or _tagged(answer(_game(game)), game.version)
+
+
+@bp.get("/games/<game_id>/events")
+def follow_game(game_id: str) -> Response:
+    """The game's changes as they are saved, by server-sent events (docs/api.md,
+    "Following a game"): refused as a read of the game would be."""
+    version = polls.game_version(storage.reads(current_app), game_id)
+    if version is None:
+        version = games.get_game(game_id).version  # the read's own 404
+    return streams.opened(game_id, version)
 
 
 @bp.post("/games/<game_id>/deals")

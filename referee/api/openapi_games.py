@@ -61,6 +61,29 @@ GAME_PATHS: dict[str, Any] = {
             | errors(404),
         },
     },
+    "/api/v1/games/{game_id}/events": {
+        "parameters": GAME,
+        "get": {
+            "operationId": "followGame",
+            "summary": "Follow the game: an event each time it changes (server-sent events)",
+            "description": "A stream that stays open: each time the game changes, an event "
+            "`changed` whose `id` is the game's new version and whose data is "
+            '`{"game": <id>, "version": <version>}`; a comment line now and then while '
+            "nothing changes. Read the game again (with If-None-Match) on each event. The "
+            "stream ends when the server stops: open it again after the `retry` it sent, "
+            'with Last-Event-ID (docs/api.md, "Following a game").',
+            "tags": ["games"],
+            "parameters": [param("LastEventId"), param("Seen")],
+            "responses": {
+                "200": {
+                    "description": "The stream: first the version, unless the client named "
+                    "it, then each change as it is saved.",
+                    "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                }
+            }
+            | errors(404),
+        },
+    },
     "/api/v1/games/{game_id}/deals": {
         "parameters": GAME,
         "post": _recording("recordDeal", "Record the next deal", DealIn, "the deal recorded"),

@@ -91,6 +91,20 @@ PARAMETERS: dict[str, Any] = {
     "IfNoneMatch": _header(
         "If-None-Match", "The game's ETag; if it is still current the answer is 304."
     ),
+    "LastEventId": _header(
+        "Last-Event-ID",
+        "The last version of the game this client was told of (an EventSource sends it "
+        "when it opens the stream again); the stream tells the version at once if it is "
+        "another.",
+    ),
+    "Seen": {
+        "name": "seen",
+        "in": "query",
+        "required": False,
+        "description": "The version of the game the client has, on a first connection "
+        "(Last-Event-ID wins when both are sent).",
+        "schema": {"type": "integer", "minimum": 1},
+    },
     "VariantId": {
         "name": "variant_id",
         "in": "path",

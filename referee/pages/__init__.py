@@ -19,7 +19,7 @@ from . import app_shell, filters, numbers, speech
 from .checker import checker, phone_referee
 from .deal import buys, deals
 from .new_game import games, table_rules
-from .sheet import evening, history, share, sheet
+from .sheet import evening, history, live, share, sheet
 
 
 def register(app: Flask) -> None:
@@ -34,6 +34,7 @@ def register(app: Flask) -> None:
         games.bp,
         table_rules.bp,
         sheet.bp,
+        live.bp,
         buys.bp,
         checker.bp,
         deals.bp,

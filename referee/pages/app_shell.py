@@ -15,7 +15,14 @@ from .checker.phone_referee import PYODIDE_VERSION, bundle
 
 bp = Blueprint("app_shell", __name__)
 
-SHELL_ASSETS = ("app.css", "app.js", "htmx-2.0.11.min.js", "icon.svg", "referee-worker.js")
+SHELL_ASSETS = (
+    "app.css",
+    "app.js",
+    "htmx-2.0.11.min.js",
+    "htmx-ext-sse-2.2.4.min.js",
+    "icon.svg",
+    "referee-worker.js",
+)
 
 
 @bp.app_template_global()

@@ -8,6 +8,8 @@ from __future__ import annotations
 #: add its own style), so the policy needs no 'unsafe-inline'. 'wasm-unsafe-eval'
 #: lets a script of the app's compile WebAssembly (the rules core's runtime on the
 #: phone, referee.pages.checker.phone_referee), and nothing else: no eval of JavaScript.
+#: connect-src 'self' lets a followed sheet open its game's stream (EventSource,
+#: referee.plumbing.streams), on the app's own origin only.
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "

@@ -44,6 +44,7 @@ from gunicorn.workers import gasgi
 
 from .heads import BoundedHeads, HeadLimits
 from .json_text import MAX_BODY_BYTES
+from .streams import Followers, follows
 
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
@@ -83,12 +84,15 @@ class WholeRequests:
     length it would have, so the app answers its 413, and the connection is closed
     after the answer. The app runs in one of ``threads`` threads, which hands each
     piece of the answer to the loop as the app makes it and never waits for the
-    client to take it: a client slow to read holds no thread either."""
+    client to take it: a client slow to read holds no thread either. A view that
+    opens a game's stream (streams.py) has it kept open by the loop, not a thread."""
 
-    def __init__(self, app: WsgiApp, threads: int, max_body: int = MAX_BODY_BYTES) -> None:
+    def __init__(self, app: WsgiApp, threads: int, max_body: int = MAX_BODY_BYTES,
+                 followers: Followers | None = None) -> None:  # fmt: skip
         self.app = app
         self.max_body = max_body
         self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="request")
+        self.followers = followers  # the live sheets' streams, kept open in the loop
 
     async def __call__(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -106,8 +110,14 @@ class WholeRequests:
         body, whole = read
         answer = AnswerInPieces(asyncio.get_running_loop(), closes=not whole)
         self.pool.submit(answer.run, self.app, wsgi_environ(scope, body, whole))
+        stream = ending = None  # a stream a view opened (streams.py); its opening's end
         try:
             while (message := await answer.pieces.get()) is not None:
+                if message["type"] == "http.response.start" and self.followers is not None:
+                    stream = follows(message)
+                elif stream is not None and not message.get("more_body"):
+                    ending = message  # the view has answered: the stream goes on below
+                    break
                 sending = asyncio.ensure_future(send(message))
                 # One turn of the loop runs gunicorn's send up to its write to the
                 # socket, and no further: it waits there only for a client slow to
@@ -119,6 +129,10 @@ class WholeRequests:
         finally:
             answer.abandoned = True  # the thread never waits for this loop again
             answer.written.set()
+        if stream is not None and ending is not None and self.followers is not None:
+            del answer, read, body  # open for hours maybe: nothing kept that is done with
+            await self.followers.follow(stream, send, receive)
+            await send(ending)
 
     async def body(self, scope: dict[str, Any], receive: Receive) -> tuple[bytes, bool] | None:
         """The request's body and whether it was read whole; None if the client left.
@@ -141,8 +155,12 @@ class WholeRequests:
         while True:
             message = await receive()
             if message["type"] == "lifespan.startup":
+                if self.followers is not None:
+                    self.followers.start()
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
+                if self.followers is not None:
+                    self.followers.close()
                 self.pool.shutdown(wait=False)
                 await send({"type": "lifespan.shutdown.complete"})
                 return
@@ -368,6 +386,8 @@ class WholeRequestsWorker(gasgi.ASGIWorker):  # type: ignore[misc]
         super().init_process()
 
     async def _shutdown(self) -> None:
+        if (followers := getattr(self.asgi, "followers", None)) is not None:
+            followers.close()  # every stream ends, and its connection closes
         for connection in list(self.connections):
             connection.linger()
         await super()._shutdown()
@@ -375,4 +395,6 @@ class WholeRequestsWorker(gasgi.ASGIWorker):  # type: ignore[misc]
     def load_wsgi(self) -> None:
         super().load_wsgi()
         self.head_limits = HeadLimits.of(getattr(self.asgi, "config", {}))
-        self.asgi = WholeRequests(self.asgi, threads=self.cfg.threads)
+        app = self.asgi
+        followers = Followers(app) if hasattr(app, "extensions") else None  # a Flask app
+        self.asgi = WholeRequests(app, threads=self.cfg.threads, followers=followers)

@@ -21,6 +21,13 @@ def gunicorn(database_uri, log_path, *options, **settings):
     """gunicorn on a socket this test opened (requests wait in its queue while the
     server starts: nothing polls), stopped with its workers after the test; its port.
     ``options`` are gunicorn's, ``settings`` the app's (``REFEREE_<NAME>``)."""
+    with gunicorn_process(database_uri, log_path, *options, **settings) as (port, _):
+        yield port
+
+
+@contextlib.contextmanager
+def gunicorn_process(database_uri, log_path, *options, **settings):
+    """As :func:`gunicorn`, its port and its process (for a test that stops it)."""
     listener = socket.create_server(("127.0.0.1", 0), backlog=128)
     log = log_path.open("ab")
     env = os.environ | {
@@ -46,7 +53,7 @@ def gunicorn(database_uri, log_path, *options, **settings):
         preexec_fn=dies_with_this_process(signal.SIGKILL),
     )
     try:
-        yield listener.getsockname()[1]
+        yield listener.getsockname()[1], process
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)

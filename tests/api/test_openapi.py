@@ -85,6 +85,7 @@ def test_every_api_route_is_described_and_every_described_one_is_served(app, doc
         "/api/v1/games/{game_id}/deals",
         "/api/v1/games/{game_id}/deals/{number}",
         "/api/v1/games/{game_id}/sheet.csv",
+        "/api/v1/games/{game_id}/events",
         "/api/v1/openapi.json",
     }
 
@@ -146,9 +147,10 @@ def test_answer_schemas_are_the_answer_models_json_schemas(document):
 
 def test_each_answer_is_one_of_the_answer_models(app):
     """A JSON answer is sent by ``answer(<model>)``, ``_answer`` (a game) or
-    ``_replayed`` (a retry's first answer, kept as it was sent)."""
+    ``_replayed`` (a retry's first answer, kept as it was sent); a CSV, the document
+    and a game's stream of events are no JSON answer."""
     for rule in app.url_map.iter_rules():
-        if not rule.rule.startswith("/api/v1") or rule.rule.endswith((".csv", ".json")):
+        if not rule.rule.startswith("/api/v1") or rule.rule.endswith((".csv", ".json", "/events")):
             continue
         source = inspect.getsource(app.view_functions[rule.endpoint])
         assert "jsonify" not in source, rule.rule
@@ -208,6 +210,7 @@ OPERATIONS = {
     ("/api/v1/games/{game_id}/deals/{number}", "put"): ({200, 400, 403, 404, 409, 412, 413, 415, 422}, {"X-Edit-Key", "If-Match"}),
     ("/api/v1/games/{game_id}/deals/{number}", "delete"): ({200, 403, 404, 409, 412}, {"X-Edit-Key", "If-Match"}),
     ("/api/v1/games/{game_id}/sheet.csv", "get"): ({200, 404}, set()),
+    ("/api/v1/games/{game_id}/events", "get"): ({200, 404}, {"Last-Event-ID"}),
     ("/api/v1/openapi.json", "get"): ({200}, set()),
 }  # fmt: skip
 
@@ -239,12 +242,14 @@ def test_statuses_and_headers_are_documented(document, route, expected):
             )
         elif path.endswith("sheet.csv"):
             assert set(content) == {"text/csv"}
+        elif path.endswith("/events"):
+            assert set(content) == {"text/event-stream"}
         else:
             assert set(content) == {"application/json"}
         if (
             path.startswith("/api/v1/games")
             and status in ("200", "201")
-            and not path.endswith(".csv")
+            and not path.endswith((".csv", "/events"))
         ):
             assert "ETag" in answer["headers"], (route, status)
 

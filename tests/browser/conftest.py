@@ -55,10 +55,20 @@ SERVER_LOG: list = []
 
 @pytest.fixture(scope="session")
 def server(tmp_path_factory):
-    """gunicorn serving the app on a database of its own, on a listening socket this
-    fixture opens and hands it (``fd://``): a request sent while gunicorn is still
-    starting waits in the socket's queue instead of being refused, so nothing polls."""
+    """gunicorn serving the app on a database of its own (see :func:`serve`); its
+    log is ``SERVER_LOG[0]``."""
     folder = tmp_path_factory.mktemp("server")
+    SERVER_LOG.append(folder / "gunicorn.log")
+    with serve(folder) as base:
+        yield base
+
+
+@contextlib.contextmanager
+def serve(folder, **settings):
+    """gunicorn serving the app on a database of its own in ``folder``, with the
+    app's ``settings`` (``REFEREE_<NAME>``), on a listening socket opened here and
+    handed to it (``fd://``): a request sent while gunicorn is still starting waits
+    in the socket's queue instead of being refused, so nothing polls; its address."""
     listener = socket.create_server(("127.0.0.1", 0), backlog=128)
     base = f"http://127.0.0.1:{listener.getsockname()[1]}"
     env = os.environ | {
@@ -70,9 +80,9 @@ def server(tmp_path_factory):
         "REFEREE_GAMES_KEPT_PER_MINUTE": "1000",
         "REFEREE_GAMES_FILES_PER_MINUTE": "1000",
     }
+    env |= {f"REFEREE_{name}": str(value) for name, value in settings.items()}
     gunicorn = ROOT / ".venv" / "bin" / "gunicorn"
     log_path = folder / "gunicorn.log"
-    SERVER_LOG.append(log_path)
     with listener, log_path.open("w") as log:
         process = subprocess.Popen(
             [

@@ -33,7 +33,7 @@ def test_a_save_on_one_phone_appears_on_the_other_without_a_reload(page, new_con
         re.compile(r"^\s*1 · 6\s+dealer Ann\s*$")
     )
     enter_deal_by_points(page, 1, 0, {1: 25, 3: 10})
-    # The follower asks again every 3 s; no reload.
+    # The follower is told by the game's stream, and draws its sheet again; no reload.
     expect_sheet(follower, [["1 · 6", "---", "35"]])
 
 

@@ -121,10 +121,17 @@ def test_an_unchanged_sheet_costs_a_304(client):
     assert changed.headers["ETag"] != tag
 
 
-def test_the_sheet_asks_again_every_few_seconds(client):
+def test_the_sheet_asks_again_when_its_stream_says_so_and_slowly_without(client):
     game = start_game(client)
     page = client.get(game).data.decode()
-    assert re.search(r'<section id="sheet"[^>]*hx-trigger="every 3s"', page)
+    assert re.search(
+        r'<section id="sheet"[^>]*hx-trigger="sse:changed, every 30s, sheet:ask"', page
+    )
+    # The stream is opened once for the page, around the sheet it makes ask again.
+    stream = re.search(r'<div id="live-sheet" hx-ext="sse" sse-connect="([^"]+)">', page)
+    assert stream is not None
+    assert stream.group(1) == f"{game}/events?seen=1"
+    assert client.get(f"{game}/events?seen=1").mimetype == "text/event-stream"
 
 
 def test_an_undo_on_a_stale_sheet_does_nothing_and_says_so(app, client):

@@ -1,8 +1,9 @@
 """The sheet: a game's scores as every phone at the table follows them, and the
 undo of its last deal.
 
-A phone opens the sheet's page; htmx then asks for its fragment every 3 s, sending
-the ETag it has. Every answer is made from the same definitions, the sheet's tag
+A phone opens the sheet's page; htmx then asks for its fragment when the game's
+stream says it changed (:mod:`.live`), and every 30 s in any case, sending the
+ETag it has. Every answer is made from the same definitions, the sheet's tag
 (:func:`sheet_tag`: the game's version, page or fragment, editor or follower) and
 its headers (:data:`SHEET_HEADERS`), in one of three ways:
 
@@ -314,8 +315,9 @@ WsgiApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 class UnchangedSheet:
     """WSGI middleware: the 304 of an unchanged sheet, else the app behind it.
 
-    Every phone following a game asks "has the sheet changed?" every 3 s. Nearly
-    always nothing has, and the answer is a bodiless 304 that depends on four
+    Every phone following a game asks "has the sheet changed?" every 30 s, and
+    whenever it comes back to the page or its network. Nearly always nothing
+    has, and the answer is a bodiless 304 that depends on four
     things: the game's version, whether this phone keeps the game's edit key,
     whether htmx asked, and the language the phone reads it in. This answers it
     with one query and the view's tag and headers, and writes the log line any
