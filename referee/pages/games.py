@@ -25,10 +25,13 @@ from . import phone_memory
 from .forms import NewGameForm
 from .house_form import (
     COMMON,
+    DECK_CHOICES,
+    JOKER_CHOICES,
     MORE,
     SHOWN,
     HouseTyped,
     HouseVerdict,
+    PackRow,
     drawn,
     judge,
     read_typed,
@@ -36,6 +39,7 @@ from .house_form import (
 from .house_taps import act
 from .house_values import shown_values
 from .htmx import fragment, redirect_after_write
+from .keypad import whole_number
 from .rules_cards import RulesCard
 from .words import families, form_words
 
@@ -90,6 +94,17 @@ class HousePage:
 
     def error(self, slot: str) -> str:
         return self.errors.get("" if slot == "rules" else slot, "")
+
+    @property
+    def pack_rows(self) -> list[tuple[PackRow, int, int]]:
+        """Each row of the pack with the player counts it is shown for: those of its
+        span the game is played at."""
+        counts = self.book.players
+        shown = []
+        for row in self.typed.pack:
+            low, high = whole_number(row.low) or 0, whole_number(row.high) or 0
+            shown.append((row, max(low, min(counts)), min(high, max(counts))))
+        return shown
 
     @property
     def more_open(self) -> bool:
@@ -161,6 +176,8 @@ def new_game_page(
         house=house,
         common=COMMON,
         more=MORE,
+        decks=DECK_CHOICES,
+        jokers=JOKER_CHOICES,
         saved=[
             (kept.name, RulesCard(kept.name, kept.variant, kept.options, kept.house).token)
             for kept in phone_memory.saved_rules()

@@ -31,6 +31,8 @@ from flask_babel import gettext, lazy_gettext
 from ..plumbing.json_text import read_json
 from ..plumbing.sentences import request_words, sentence_of
 from ..rules import (
+    DECKS,
+    JOKERS,
     HouseRulesError,
     RulesError,
     Ruleset,
@@ -56,10 +58,14 @@ MORE = (
     "scoring",
     "deal_direction",
 )
+#: The pack (R68's ``pack``): decks and jokers for each row of player counts the
+#: rules name, a choice each, as many as a house pack may hold (R71).
+DECK_CHOICES = tuple(range(DECKS[0], DECKS[1] + 1))
+JOKER_CHOICES = tuple(range(JOKERS[0], JOKERS[1] + 1))
 #: The limits on buys (R77), a number field each; empty is no limit.
 BUY_LIMITS = ("per_deal", "last_deal", "per_game")
 #: Every key the form shows; a rules card's other changes travel with it unseen.
-SHOWN = (*COMMON, *MORE, "values", "deals", "bonuses", "buys")
+SHOWN = (*COMMON, *MORE, "pack", "values", "deals", "bonuses", "buys")
 #: What a deal and a part keep that the form does not draw (a King Rummy deal's whole
 #: hand, Telefunken's pure trio): carried with the row, as the rules core reads them.
 DEAL_OWN = ("whole_hand", "contract_wilds", "meld_wilds", "name")
@@ -70,6 +76,7 @@ PREFIX = "house-"
 _DEAL = re.compile(r"house-deal-(\d{1,2})-cards")
 _PART = re.compile(r"house-deal-(\d{1,2})-part-(\d{1,2})-kind")
 _BONUS = re.compile(r"house-bonus-(\d{1,2})-name")
+_PACK = re.compile(r"house-pack-(\d)-decks")
 #: A typed number that is no number: the shape of a field, the page's to say.
 NOT_A_NUMBER = lazy_gettext("type a whole number, like 10")
 
@@ -93,6 +100,17 @@ class DealRow:
 
 
 @dataclass
+class PackRow:
+    """The pack of a row of player counts as typed: its counts (``low`` to ``high``,
+    carried unseen), its decks and its jokers."""
+
+    low: str
+    high: str
+    decks: str
+    jokers: str
+
+
+@dataclass
 class BonusRow:
     name: str
     points: str
@@ -113,6 +131,7 @@ class HouseTyped:
     deals: list[DealRow] = field(default_factory=list)
     bonuses: list[BonusRow] = field(default_factory=list)
     buys: dict[str, str] = field(default_factory=dict)
+    pack: list[PackRow] = field(default_factory=list)
     kept: str = "{}"
     drawn: bool = True
     #: The values shown last as following from the other rules (a 2 worth a joker's
@@ -186,6 +205,15 @@ def drawn(rules: Ruleset, options: Mapping[str, bool], kept: str = "{}") -> Hous
             key: "" if limit is None else str(limit)
             for key, limit in cast(dict[str, Any], every["buys"]).items()
         },
+        pack=[
+            PackRow(
+                str(row["players"][0]),
+                str(row["players"][1]),
+                str(row["decks"]),
+                str(row["jokers"]),
+            )
+            for row in cast(list[dict[str, Any]], every["pack"])
+        ],
         kept=kept,
     )
 
@@ -238,6 +266,12 @@ def read_typed(form: Mapping[str, str], options: Mapping[str, bool]) -> HouseTyp
     for (bonus,) in _numbers(form, _BONUS):
         at = f"{PREFIX}bonus-{bonus}-"
         typed.bonuses.append(BonusRow(form.get(at + "name", ""), form.get(at + "points", "")))
+    for (row,) in _numbers(form, _PACK):
+        at = f"{PREFIX}pack-{row}-"
+        low, _, high = form.get(at + "players", "").partition("-")
+        typed.pack.append(
+            PackRow(low, high, form.get(at + "decks", ""), form.get(at + "jokers", ""))
+        )
     return typed
 
 
@@ -298,6 +332,19 @@ def _bonuses_doc(rows: list[BonusRow], errors: dict[str, str]) -> list[dict[str,
     return bonuses
 
 
+def _pack_doc(rows: list[PackRow], errors: dict[str, str]) -> list[dict[str, object]]:
+    """The pack as typed, a row a span of player counts (R68's ``pack``); what a
+    pack may be, and whether it deals the table, is the core's (R71)."""
+    pack: list[dict[str, object]] = []
+    for row in rows:
+        numbers = [whole_number(text) for text in (row.low, row.high, row.decks, row.jokers)]
+        if None in numbers:
+            errors.setdefault("pack", str(NOT_A_NUMBER))
+        low, high, decks, jokers = numbers
+        pack.append({"players": [low, high], "decks": decks, "jokers": jokers})
+    return pack
+
+
 def _typed_value(text: str, was: object) -> object:
     """A field's text as the rules core reads the key: yes or no, a number, a word."""
     if isinstance(was, bool):
@@ -330,6 +377,10 @@ def changes(typed: HouseTyped, book: Ruleset) -> tuple[dict[str, object], dict[s
     deals = _deals_doc(typed.deals, errors)
     if deals != _deals_doc(deal_rows(book), {}):
         house["deals"] = deals
+    if typed.pack:  # a form drawn before the pack was on it says nothing of it
+        pack = _pack_doc(typed.pack, errors)
+        if pack != was["pack"]:
+            house["pack"] = pack
     bonuses = _bonuses_doc(typed.bonuses, errors)
     if bonuses != was["bonuses"]:
         house["bonuses"] = bonuses

@@ -17,7 +17,7 @@ from .errors import (
     UnplayableRulesError,
 )
 from .house import apply_house, house_changes
-from .house_document import HOUSE_KEYS, house_rules_of
+from .house_document import DECKS, HOUSE_KEYS, JOKERS, house_rules_of
 from .melds import (
     Declaration,
     MeldVerdict,
@@ -49,7 +49,9 @@ from .solver import Solution, SolvedMeld, solve_hand
 from .variants import OPTIONS, VARIANTS, Variant, get_ruleset, get_variant, played_rules
 
 __all__ = [
+    "DECKS",
     "HOUSE_KEYS",
+    "JOKERS",
     "OPTIONS",
     "VARIANTS",
     "Ace",
