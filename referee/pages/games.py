@@ -23,20 +23,18 @@ from ..storage.models import Game
 from ..storage.saved_rules import SavedRulesRefused
 from . import phone_memory
 from .forms import NewGameForm
-from .house_form import (
+from .house_form import HouseVerdict, drawn, judge
+from .house_taps import act
+from .house_typed import (
     COMMON,
     DECK_CHOICES,
     JOKER_CHOICES,
     MORE,
     SHOWN,
     HouseTyped,
-    HouseVerdict,
     PackRow,
-    drawn,
-    judge,
     read_typed,
 )
-from .house_taps import act
 from .house_values import shown_values
 from .htmx import fragment, redirect_after_write
 from .keypad import whole_number
@@ -174,8 +172,9 @@ def new_game_page(
         variant=variant,
         rules=rules,
         house=house,
-        common=COMMON,
-        more=MORE,
+        # A house key one of the game's options names is that option's, shown once.
+        common=[key for key in COMMON if key not in variant.named_keys],
+        more=[key for key in MORE if key not in variant.named_keys],
         decks=DECK_CHOICES,
         jokers=JOKER_CHOICES,
         saved=[

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
-from .house_form import NEW_PART, BonusRow, DealRow, HouseTyped, PartRow
+from .house_typed import NEW_PART, BonusRow, DealRow, HouseTyped, PartRow
 from .keypad import whole_number
 
 

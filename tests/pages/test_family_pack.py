@@ -4,6 +4,8 @@ the sheet, and played by: a deal's hands and My hand hold what the pack holds.""
 
 import re
 
+from referee.pages.rules_cards import RulesCard
+
 from .conftest import text
 from .test_checker_page import tap
 from .test_house_rules_form import LIVERPOOL, fill, form_of, opened, said, slot
@@ -82,3 +84,45 @@ def test_my_hand_holds_two_jokers_where_the_pack_has_four(client):
 
 def form(fields: dict[str, str]) -> dict[str, str]:
     return {re.sub(r"_(\d)$", r"-\1", name): value for name, value in fields.items()}
+
+
+# --- 2s wild: one control, one meaning (docs/rules.md#R68) ------------------------------
+
+
+def test_2s_wild_is_one_control_the_option_where_the_game_offers_it(client):
+    page = client.get(LIVERPOOL).data.decode()
+    assert 'name="option_twos_wild"' in page
+    assert 'name="house-twos"' not in page
+    # Where no option names it, the house rules have it.
+    assert 'name="house-twos"' in client.get("/?variant=shanghai").data.decode()
+    # Push's option names a group's suits; its house rules do not ask again.
+    push = client.get("/?variant=push").data.decode()
+    assert 'name="option_set_distinct_suits"' in push
+    assert 'name="house-set_suits"' not in push
+
+
+def ticked(page: str, option: str) -> bool:
+    found = re.search(rf'<input type="checkbox" name="option_{option}"[^>]*>', page)
+    assert found, option
+    return "checked" in found.group(0)
+
+
+def test_rules_saved_with_2s_wild_open_with_the_option_ticked(client):
+    card = RulesCard("Wild twos", "contract-rummy", {}, {"twos": "wild", "run_min": 3}).token
+    page = client.get(f"/rules/{card}").data.decode()
+    assert ticked(page, "twos_wild")
+    fields = form_of(page)
+    words = text_of(said(client, fields))
+    assert "Sequences of three or more" in words and "2s are wild" not in words
+    fill(fields, {f"players-{i}": name for i, name in enumerate(FOUR)})
+    sheet = client.post(LIVERPOOL, data=fields).headers["Location"]
+    assert "Jokers and 2s are wild" in text(client.get(sheet))  # by the option
+
+
+def test_rules_saved_with_the_option_reopen_with_it(client):
+    fields = opened(client)
+    fill(fields, {"option_twos_wild": "y", "house_action": "save", "rules_name": "Twos"})
+    assert client.post(LIVERPOOL, data=fields).status_code == 200
+    home = client.get("/").data.decode()
+    card = re.search(r'href="(/rules/[^"]+)"', home).group(1)
+    assert ticked(client.get(card).data.decode(), "twos_wild")
