@@ -117,7 +117,7 @@ def drawn(rules: Ruleset, options: Mapping[str, bool], kept: str = "{}") -> Hous
             token: str(points) for token, points in cast(dict[str, int], every["values"]).items()
         },
         deals=deal_rows(rules),
-        bonuses=[BonusRow(b["name"], str(b["points"])) for b in bonuses],
+        bonuses=[BonusRow(b["name"], str(b["points"]), bool(b.get("went_out"))) for b in bonuses],
         buys={
             key: "" if limit is None else str(limit)
             for key, limit in cast(dict[str, Any], every["buys"]).items()
@@ -183,7 +183,9 @@ def _bonuses_doc(rows: list[BonusRow], errors: dict[str, str]) -> list[dict[str,
             errors.setdefault(
                 "bonuses", gettext("%(bonus)s: %(why)s", bonus=bonus, why=NOT_A_NUMBER)
             )
-        bonuses.append({"name": row.name, "points": points})
+        bonuses.append(
+            {"name": row.name, "points": points} | ({"went_out": True} if row.went_out else {})
+        )
     return bonuses
 
 

@@ -83,8 +83,11 @@ class PackRow:
 
 @dataclass
 class BonusRow:
+    """A named bonus as typed; ``went_out``, ticked: it belongs to whoever goes out."""
+
     name: str
     points: str
+    went_out: bool = False
 
 
 @dataclass
@@ -158,7 +161,13 @@ def read_typed(form: Mapping[str, str], options: Mapping[str, bool]) -> HouseTyp
         )
     for (bonus,) in _numbers(form, _BONUS):
         at = f"{PREFIX}bonus-{bonus}-"
-        typed.bonuses.append(BonusRow(form.get(at + "name", ""), form.get(at + "points", "")))
+        typed.bonuses.append(
+            BonusRow(
+                form.get(at + "name", ""),
+                form.get(at + "points", ""),
+                form.get(at + "went_out", "") == "y",
+            )
+        )
     for (row,) in _numbers(form, _PACK):
         at = f"{PREFIX}pack-{row}-"
         low, _, high = form.get(at + "players", "").partition("-")

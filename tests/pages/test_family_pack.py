@@ -9,7 +9,7 @@ from referee.pages.rules_cards import RulesCard
 from .conftest import text
 from .test_checker_page import tap
 from .test_house_rules_form import LIVERPOOL, fill, form_of, opened, said, slot
-from .test_house_rules_games import deal_page, text_of
+from .test_house_rules_games import deal_page, start_with, text_of
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -22,11 +22,7 @@ def four_jokers(client):
 
 
 def start_four_jokers(client) -> str:
-    fields = four_jokers(client)
-    fill(fields, {f"players-{i}": name for i, name in enumerate(FOUR)})
-    started = client.post(LIVERPOOL, data=fields)
-    assert started.status_code == 303, text(started)
-    return started.headers["Location"]
+    return start_with(client, four_jokers(client), FOUR)
 
 
 def test_the_pack_is_on_the_form_a_row_for_each_span_of_players(client):

@@ -221,7 +221,14 @@ def _buys_words(words: Words, rules: Ruleset) -> str:
 def _bonuses_words(words: Words, rules: Ruleset) -> str:
     if not rules.bonuses:
         return words._("no named bonuses")
-    said = ", ".join(f"{isolated(bonus.name)} {bonus.points:+d}" for bonus in rules.bonuses)
+    said = ", ".join(
+        words._("{bonus} to whoever goes out").format(
+            bonus=f"{isolated(bonus.name)} {bonus.points:+d}"
+        )
+        if bonus.went_out
+        else f"{isolated(bonus.name)} {bonus.points:+d}"
+        for bonus in rules.bonuses
+    )
     return words._("bonuses: {bonuses}").format(bonuses=said)
 
 
