@@ -15,7 +15,17 @@ from flask_babel import gettext, ngettext
 from ..plumbing.language import DEFAULT_LANGUAGE, current_language
 from ..plumbing.limits import allowance
 from ..plumbing.sentences import request_words, sentence_of
-from ..rules import VARIANTS, MeldWords, RulesError, Ruleset, Variant, get_ruleset
+from ..rules import (
+    MELD_MINIMUMS,
+    VARIANTS,
+    MeldWords,
+    RulesError,
+    Ruleset,
+    Variant,
+    contracts_left,
+    get_ruleset,
+)
+from ..rules.words import left_alone_words
 from ..storage import games
 from ..storage.allowance import TooManyWrites
 from ..storage.idempotency import Replay
@@ -23,7 +33,7 @@ from ..storage.models import Game
 from ..storage.saved_rules import SavedRulesRefused
 from . import phone_memory
 from .forms import NewGameForm
-from .house_form import HouseVerdict, drawn, judge
+from .house_form import HouseVerdict, drawn, followed, judge
 from .house_taps import act
 from .house_typed import (
     COMMON,
@@ -103,6 +113,19 @@ class HousePage:
             low, high = whole_number(row.low) or 0, whole_number(row.high) or 0
             shown.append((row, max(low, min(counts)), min(high, max(counts))))
         return shown
+
+    #: The fields beside which a change may leave contracts as they were.
+    minimum_keys = tuple(key for key, _ in MELD_MINIMUMS)
+
+    @property
+    def left_alone(self) -> dict[str, tuple[str, str]]:
+        """Beside a change of a shortest meld, the contracts it leaves as they were,
+        and the tap that changes them with it (R68), by the field's key."""
+        book = self.book
+        return {
+            left.key: left_alone_words(request_words(), book.words.plain(), left)
+            for left in contracts_left(book, self.verdict.house)
+        }
 
     @property
     def more_open(self) -> bool:
@@ -224,6 +247,8 @@ def _house_step(
     changes (the form without its script), save the rules on the phone or forget
     them. The form comes back as typed."""
     name = request.form.get("rules_name", "")
+    if action.startswith("follow-"):  # the contracts changed with a shortest meld
+        typed = followed(variant, options, typed, action.removeprefix("follow-"))
     house = house_page(variant, options, act(typed, action), open=True, name=name)
     if action == "save":
         refused = _save(form, variant, options, house)

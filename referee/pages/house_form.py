@@ -34,6 +34,7 @@ from ..rules import (
     Ruleset,
     UnplayableRulesError,
     Variant,
+    contracts_left,
     house_changes,
     house_rules_of,
 )
@@ -183,9 +184,8 @@ def _bonuses_doc(rows: list[BonusRow], errors: dict[str, str]) -> list[dict[str,
             errors.setdefault(
                 "bonuses", gettext("%(bonus)s: %(why)s", bonus=bonus, why=NOT_A_NUMBER)
             )
-        bonuses.append(
-            {"name": row.name, "points": points} | ({"went_out": True} if row.went_out else {})
-        )
+        said: dict[str, object] = {"name": row.name, "points": points}
+        bonuses.append(said | ({"went_out": True} if row.went_out else {}))
     return bonuses
 
 
@@ -300,10 +300,7 @@ def judge(variant: Variant, options: Mapping[str, bool], typed: HouseTyped) -> H
     The changes are those from the book the fields were drawn for, so that an option
     ticked after the form was drawn still counts."""
     base = variant.ruleset(options)
-    try:
-        book = variant.ruleset(typed.options)
-    except RulesError:  # options the game has not (a tampered form): the table's
-        book = base
+    book = _drawn_for(variant, typed, base)
     house, errors = changes(typed, book)
     implied = implied_values(variant, options, house)
     if errors:
@@ -316,3 +313,34 @@ def judge(variant: Variant, options: Mapping[str, bool], typed: HouseTyped) -> H
         return HouseVerdict(None, house, (), {_place(error, typed): sentence}, implied)
     said = describe_house(base, rules, request_words())
     return HouseVerdict(rules, house_changes(base, rules), said, {}, implied)
+
+
+def _drawn_for(variant: Variant, typed: HouseTyped, base: Ruleset) -> Ruleset:
+    """The rules the fields were drawn for: the game with the options the form says
+    it was drawn with; the table's (``base``) where the game has no such options (a
+    tampered form)."""
+    try:
+        return variant.ruleset(typed.options)
+    except RulesError:
+        return base
+
+
+def followed(
+    variant: Variant, options: Mapping[str, bool], typed: HouseTyped, key: str
+) -> HouseTyped:
+    """The form with the contracts changed along with the shortest meld ``key``
+    (``run_min``, ``set_min``), as the rules core has them (``contracts_left``): a
+    tap beside the change. Any other key, or a change that leaves no contract as it
+    was, leaves the form as typed."""
+    book = _drawn_for(variant, typed, variant.ruleset(options))
+    house, _ = changes(typed, book)
+    for left in contracts_left(book, house):
+        if left.key != key:
+            continue
+        for row, deal in zip(typed.deals, left.followed, strict=False):
+            contract = deal.get("contract")
+            sizes = [part.get("min") for part in contract] if isinstance(contract, list) else []
+            for part, size in zip(row.parts, sizes, strict=False):
+                if isinstance(size, int):
+                    part.min = str(size)
+    return typed

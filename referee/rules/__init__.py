@@ -16,7 +16,7 @@ from .errors import (
     UnknownVariantError,
     UnplayableRulesError,
 )
-from .house import apply_house, house_changes
+from .house import MELD_MINIMUMS, LeftAlone, apply_house, contracts_left, house_changes
 from .house_document import DECKS, HOUSE_KEYS, JOKERS, house_rules_of
 from .melds import (
     Declaration,
@@ -52,6 +52,7 @@ __all__ = [
     "DECKS",
     "HOUSE_KEYS",
     "JOKERS",
+    "MELD_MINIMUMS",
     "OPTIONS",
     "VARIANTS",
     "Ace",
@@ -67,6 +68,7 @@ __all__ = [
     "GameRuleError",
     "HandScore",
     "HouseRulesError",
+    "LeftAlone",
     "MeldVerdict",
     "MeldWords",
     "Pack",
@@ -90,6 +92,7 @@ __all__ = [
     "WildLimit",
     "apply_house",
     "check_contract",
+    "contracts_left",
     "extend_meld",
     "format_cards",
     "get_ruleset",
