@@ -70,3 +70,18 @@ def test_a_tampered_follow_changes_nothing(client):
         page = client.post(LIVERPOOL, data=fields)
         assert page.status_code == 200
         assert form_of(page.data.decode())["house-deal-2-part-2-min"] == "4"
+
+
+def test_the_note_and_the_pack_are_said_in_spanish(client):
+    spanish = {"Accept-Language": "es-CL,es;q=0.9"}
+    fields = opened(client)
+    fields["house-run_min"] = "3"
+    fields["house-pack-1-jokers"] = "4"
+    answer = client.post("/rules/said", data=fields, headers={"HX-Request": "true", **spanish})
+    page = answer.data.decode()
+    assert note(page, "run_min") == (
+        "Los contratos quedan como estaban: los repartos 2, 3, 5, 6 y 7 siguen pidiendo "
+        "escaleras de 4. Cámbienlos también: escaleras de 3"
+    )
+    form = text(client.get(LIVERPOOL, headers=spanish))
+    assert "Las cartas: barajas y comodines de 3 a 4 jugadores barajas" in form
