@@ -84,3 +84,20 @@ def test_a_family_of_four_plays_with_four_jokers_and_its_going_out_bonus(page):
     expect(chips(page)).to_have_count(5)
     expect(page.locator("#checker-live")).not_to_contain_text("holds only")
     expect(page.locator("#checker-live .solution")).to_be_visible()
+
+
+def test_sequences_of_three_say_what_they_leave_and_one_tap_changes_the_contracts(page):
+    page.goto("/?variant=contract-rummy")
+    page.locator("#house > summary").tap()
+    note = page.locator("#house-note-run_min")
+    expect(note).to_be_empty()
+    runs = page.get_by_label("Sequences of at least")
+    change(page, lambda: runs.select_option("3"), "Sequences of three or more")
+    expect(note).to_contain_text("deals 2, 3, 5, 6 and 7 still ask for sequences of four")
+    follow = note.get_by_role("button", name="Change them too: sequences of three")
+    swapped(page, "#new-game", follow.tap)
+    expect(page.locator("#house-note-run_min")).to_be_empty()
+    expect(page.locator("input[name='house-deal-2-part-2-min']")).to_have_value("3")
+    expect(page.locator("#house-said")).to_contain_text(
+        "Deal 2: 10 cards, one group of exactly three and one sequence of exactly three"
+    )
