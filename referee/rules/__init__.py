@@ -16,8 +16,8 @@ from .errors import (
     UnknownVariantError,
     UnplayableRulesError,
 )
-from .house import apply_house, house_changes
-from .house_document import HOUSE_KEYS, house_rules_of
+from .house import MELD_MINIMUMS, LeftAlone, apply_house, contracts_left, house_changes
+from .house_document import DECKS, HOUSE_KEYS, JOKERS, house_rules_of
 from .melds import (
     Declaration,
     MeldVerdict,
@@ -49,7 +49,10 @@ from .solver import NearMeld, Solution, SolvedMeld, solve_hand
 from .variants import OPTIONS, VARIANTS, Variant, get_ruleset, get_variant, played_rules
 
 __all__ = [
+    "DECKS",
     "HOUSE_KEYS",
+    "JOKERS",
+    "MELD_MINIMUMS",
     "OPTIONS",
     "VARIANTS",
     "Ace",
@@ -65,6 +68,7 @@ __all__ = [
     "GameRuleError",
     "HandScore",
     "HouseRulesError",
+    "LeftAlone",
     "MeldVerdict",
     "MeldWords",
     "NearMeld",
@@ -89,6 +93,7 @@ __all__ = [
     "WildLimit",
     "apply_house",
     "check_contract",
+    "contracts_left",
     "extend_meld",
     "format_cards",
     "get_ruleset",

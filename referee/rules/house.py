@@ -77,9 +77,12 @@ from .ruleset import (
 
 __all__ = [
     "HOUSE_KEYS",  # read here too, as before the document had a module of its own
+    "MELD_MINIMUMS",
     "Changed",
+    "LeftAlone",
     "apply_house",
     "changes_of",
+    "contracts_left",
     "house_changes",
     "house_rules_of",
 ]
@@ -383,3 +386,88 @@ Changed(key='winner', before='lowest', after='highest', changed=(), count=None))
         elif key not in ("deals", "values") and before != after:
             found.append(Changed(key, before, after))
     return tuple(found)
+
+
+# --- What a change leaves as it was (R68) --------------------------------------------
+
+
+#: The keys of the shortest meld of each kind, whose change leaves the contracts alone.
+MELD_MINIMUMS: tuple[tuple[str, Kind], ...] = (("set_min", "set"), ("run_min", "run"))
+
+
+@dataclass(frozen=True, slots=True)
+class LeftAlone:
+    """A change of the shortest meld of a kind (``set_min``, ``run_min``) that leaves
+    the deals' contracts as they were (R68: a key changes only its field): ``deals``
+    (their numbers) still ask for melds of that kind at the old shortest, or shorter
+    than the new one, ``after``; ``before``, the shortest they ask for. ``followed``:
+    every deal (the house document's ``deals``) with those melds made ``after``, which
+    a table may take in one tap."""
+
+    key: str
+    kind: Kind
+    before: int
+    after: int
+    deals: tuple[int, ...]
+    followed: tuple[Mapping[str, object], ...]
+
+
+def contracts_left(base: Ruleset, house: Mapping[str, object]) -> tuple[LeftAlone, ...]:
+    """What a table's change of a shortest meld leaves as it was: the deals of
+    ``house`` (or of ``base`` where it gives none) that still ask for a meld of the
+    old shortest, ``base``'s. A document still being typed will do: a value that is
+    no number is passed over.
+
+    >>> from referee.rules import get_ruleset
+    >>> left, = contracts_left(get_ruleset("contract-rummy"), {"run_min": 3})
+    >>> left.key, left.before, left.after, left.deals
+    ('run_min', 4, 3, (2, 3, 5, 6, 7))
+    >>> [part["min"] for part in left.followed[1]["contract"]]
+    [3, 3]
+    >>> contracts_left(get_ruleset("contract-rummy"), {"set_min": 3})
+    ()
+    """
+    given = house.get("deals")
+    deals = given if isinstance(given, list) else house_rules_of(base)["deals"]
+    found = []
+    for key, kind in MELD_MINIMUMS:
+        before, after = getattr(base, key), house.get(key)
+        if not isinstance(after, int) or isinstance(after, bool) or after == before:
+            continue
+        followed, asked, sizes = _followed(cast(list[object], deals), kind, before, after)
+        if asked:
+            found.append(LeftAlone(key, kind, min(sizes), after, asked, followed))
+    return tuple(found)
+
+
+def _followed(
+    deals: list[object], kind: Kind, before: int, after: int
+) -> tuple[tuple[Mapping[str, object], ...], tuple[int, ...], set[int]]:
+    """The deals with their melds of ``kind`` at ``before`` (or shorter than ``after``)
+    made ``after``; the numbers of the deals that ask for one; and its sizes."""
+    followed: list[Mapping[str, object]] = []
+    asked: list[int] = []
+    sizes: set[int] = set()
+    for number, deal in enumerate(deals, 1):
+        if not isinstance(deal, Mapping) or not isinstance(deal.get("contract"), list):
+            followed.append(deal if isinstance(deal, Mapping) else {})
+            continue
+        contract = []
+        for part in cast(list[object], deal["contract"]):
+            size = part.get("min") if isinstance(part, Mapping) else None
+            if (
+                not isinstance(part, Mapping)
+                or part.get("kind") != kind
+                or not isinstance(size, int)
+            ):
+                contract.append(part)
+                continue
+            if size != before and size >= after:
+                contract.append(part)
+                continue
+            if number not in asked:
+                asked.append(number)
+            sizes.add(size)
+            contract.append(dict(part) | {"min": after})
+        followed.append(dict(deal) | {"contract": contract})
+    return tuple(followed), tuple(asked), sizes

@@ -312,11 +312,13 @@ def _read_bonuses(value: object) -> tuple[Bonus, ...]:
     bonuses: list[Bonus] = []
     for n, item in enumerate(_list(value, ("bonuses",), 0, MOST_BONUSES, "bonuses"), 1):
         where: Path = ("bonuses", n)
-        bonus = _object(item, where, ("name", "points"), ("name", "points"))
+        bonus = _object(item, where, ("name", "points", "went_out"), ("name", "points"))
         name = _text(bonus["name"], (*where, "name"), BONUS_NAME, empty=False)
         if any(other.name.casefold() == name.casefold() for other in bonuses):
             _bad((*where, "name"), "bonus_name_twice", name=name)
-        bonuses.append(Bonus(name, _whole(bonus["points"], (*where, "points"), *BONUS_POINTS)))
+        points = _whole(bonus["points"], (*where, "points"), *BONUS_POINTS)
+        went_out = _flag(bonus.get("went_out", False), (*where, "went_out"))
+        bonuses.append(Bonus(name, points, went_out))
     return tuple(bonuses)
 
 
@@ -443,7 +445,11 @@ def house_rules_of(rules: Ruleset) -> dict[str, object]:
             "last_deal": rules.buys.last_deal,
             "per_game": rules.buys.per_game,
         },
-        "bonuses": [{"name": bonus.name, "points": bonus.points} for bonus in rules.bonuses],
+        "bonuses": [
+            {"name": bonus.name, "points": bonus.points}
+            | ({"went_out": True} if bonus.went_out else {})
+            for bonus in rules.bonuses
+        ],
         "joker_exchange": rules.joker_exchange,
     }
     return house

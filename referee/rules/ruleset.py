@@ -206,10 +206,13 @@ class Bonus:
     """R75: a bonus or penalty a table names in its house rules, so that a deal
     may carry it in one tap: a short reason (``BONUS_NAME`` characters at most) and
     the points it adds (negative for a bonus in a penalty game), within
-    ``BONUS_POINTS``."""
+    ``BONUS_POINTS``. ``went_out``: it belongs to whoever goes out, and a deal
+    carries it by who went out alone, never by a tap (scoring's
+    ``went_out_bonus``)."""
 
     name: str
     points: int
+    went_out: bool = False
 
 
 @dataclass(frozen=True, slots=True)

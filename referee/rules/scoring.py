@@ -186,8 +186,9 @@ class DealScore:
     nothing: out, the partner of the one who went out, or, where the one who went
     out takes all (R62), everyone else) and each side's. ``bent_table``: the
     deal's penalties were doubled (R63). ``adjust``: the table's own bonuses and
-    penalties by player (R75), in ``sides`` but not in ``players``, which are the
-    cards' points."""
+    penalties by player as entered (R75), in ``sides`` but not in ``players``, which
+    are the cards' points; ``went_out_bonus``, the house bonus that follows who went
+    out (:func:`went_out_bonus`), in ``sides`` too; ``bonuses``, the two together."""
 
     number: int
     cards_dealt: int
@@ -196,6 +197,13 @@ class DealScore:
     sides: Mapping[str, int]
     bent_table: bool = False
     adjust: Mapping[str, Adjustment] = field(default_factory=dict)
+    went_out_bonus: Mapping[str, Adjustment] = field(default_factory=dict)
+
+    @property
+    def bonuses(self) -> dict[str, Adjustment]:
+        """Every bonus and penalty of the deal by player, in seat order of entry:
+        those entered, and the one that follows who went out, added together."""
+        return _together(self.adjust, self.went_out_bonus)
 
 
 @dataclass(frozen=True)
@@ -229,6 +237,8 @@ class DealSoFar:
     #: What is wrong with one player's bonus or penalty, by player (R75); a bonus
     #: that cannot be taken adds nothing.
     bonus_errors: Mapping[str, RulesError] = field(default_factory=dict)
+    #: The house bonus of whoever went out, by who went out (:func:`went_out_bonus`).
+    went_out_bonus: Mapping[str, Adjustment] = field(default_factory=dict)
 
     @property
     def problems(self) -> dict[str, tuple[RulesError, ...]]:
@@ -250,7 +260,10 @@ class DealSoFar:
         nothing yet); None while anything entered is wrong."""
         if self.problem is not None or self.errors:
             return None
-        return _sides(self.table, self._players(), self.adjust)
+        return _sides(self.table, self._players(), self._bonuses())
+
+    def _bonuses(self) -> dict[str, Adjustment]:
+        return _together(self.adjust, self.went_out_bonus)
 
     def _players(self) -> dict[str, int | None]:
         factor = 2 if self.bent_table else 1  # R63
@@ -279,9 +292,10 @@ class DealSoFar:
             cards_dealt,
             self.went_out,
             players,
-            _sides(self.table, players, self.adjust),
+            _sides(self.table, players, self._bonuses()),
             self.bent_table,
             self.adjust,
+            self.went_out_bonus,
         )
 
 
@@ -295,6 +309,41 @@ def _sides(
         side.name: sum((players[p] or 0) + _adjusted(adjust, p) for p in side.players)
         for side in table.sides
     }
+
+
+def _together(
+    entered: Mapping[str, Adjustment], following: Mapping[str, Adjustment]
+) -> dict[str, Adjustment]:
+    """The bonuses entered and those that follow who went out, one a player: points
+    added, reasons joined."""
+    together = dict(entered)
+    for player, given in following.items():
+        if player in together:
+            was = together[player]
+            reason = ", ".join(r for r in (was.reason, given.reason) if r)
+            given = Adjustment(was.points + given.points, reason)
+        together[player] = given
+    return together
+
+
+def went_out_bonus(rules: Ruleset, went_out: str | None) -> dict[str, Adjustment]:
+    """R75: the table's named bonuses that belong to whoever goes out
+    (``Bonus.went_out``), given to the player who went out by that alone, each deal,
+    never tapped; none where the stock ran out (R27). Several add up, their names
+    joined. A bent table does not double them (R63: its penalties are the cards').
+
+    >>> from referee.rules import get_ruleset
+    >>> rules = get_ruleset("contract-rummy", house={"bonuses": [
+    ...     {"name": "Out first", "points": -10, "went_out": True},
+    ...     {"name": "Exact cut", "points": -5}]})
+    >>> went_out_bonus(rules, "Ann"), went_out_bonus(rules, None)
+    ({'Ann': Adjustment(points=-10, reason='Out first')}, {})
+    """
+    named = [bonus for bonus in rules.bonuses if bonus.went_out]
+    if went_out is None or not named:
+        return {}
+    reason = ", ".join(bonus.name for bonus in named)
+    return {went_out: Adjustment(sum(bonus.points for bonus in named), reason)}
 
 
 def _adjusted(adjust: Mapping[str, Adjustment], player: str) -> int:
@@ -374,8 +423,9 @@ def deal_so_far(
     went out holds no card (R26, R27), and typed points must be a sum the game's
     cards can make (:func:`possible_points`). ``adjust``: the table's bonuses and
     penalties (R75, :func:`adjustments`), added to their players' sides as they are,
-    whatever the cards (a bent table doubles the cards only). ``recorded``: a deal saved before
-    these checks came in is scored as it was saved, never refused now. ``said``
+    whatever the cards (a bent table doubles the cards only), and the house bonus of
+    whoever went out (:func:`went_out_bonus`), by who went out alone. ``recorded``: a
+    deal saved before these checks came in is scored as it was saved, never refused now. ``said``
     False: the table has not said yet who went out (nor whether the stock ran out),
     so every hand is checked on its own and nothing is said of the deal as a whole.
 
@@ -434,6 +484,7 @@ def deal_so_far(
         missing,
         adjusted,
         hands=named,
+        went_out_bonus=went_out_bonus(rules, out),
     )
 
 

@@ -31,11 +31,15 @@ __all__ = ["OPTIONS", "VARIANTS", "Option", "Variant", "get_ruleset", "get_varia
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """A ruleset option a table may switch: a name, what it does, and how it applies."""
+    """A ruleset option a table may switch: a name, what it does, and how it applies.
+    ``house``: where the option is a named house change (R68), its key and the key's
+    value with the option on and off (``twos_wild`` is ``twos`` wild or natural), so
+    that a table says it in one place (:meth:`Variant.as_options`)."""
 
     name: str
     description: str
     apply: Callable[[Ruleset, bool], Ruleset]
+    house: tuple[str, object, object] | None = None
 
 
 def _ten_cards(rules: Ruleset, on: bool) -> Ruleset:
@@ -79,6 +83,7 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
                 "No two natural cards of a set may share a suit, so a set holds at "
                 "most four cards.",  # R9, R10
                 lambda rules, on: replace(rules, set_distinct_suits=on),
+                ("set_suits", "distinct", "any"),
             ),
             Option(
                 "rescue_to_hand",
@@ -90,6 +95,7 @@ OPTIONS: Mapping[str, Option] = MappingProxyType(
                 "2s are wild too, and a 2 left in hand scores as a joker; a 2 may still "
                 "stand for itself in a run of its suit.",  # R46, R60
                 _twos_wild,
+                ("twos", "wild", "natural"),
             ),
             Option(
                 "partnerships",
@@ -144,6 +150,49 @@ class Variant:
             rules = OPTIONS[name].apply(rules, value)
         rules = replace(rules, options=MappingProxyType(chosen))
         return rules if house is None else apply_house(rules, house)
+
+    @property
+    def named_keys(self) -> dict[str, str]:
+        """The house keys this game offers as options (R68), each with its option's
+        name: a table sets them by the option, never by the key too."""
+        named = {}
+        for name in self.defaults:
+            house = OPTIONS[name].house
+            if house is not None:
+                named[house[0]] = name
+        return named
+
+    def as_options(
+        self, options: Mapping[str, bool], house: Mapping[str, object]
+    ) -> tuple[dict[str, bool], dict[str, object]]:
+        """A table's options and house rules with each house change that one of this
+        game's options names said by that option instead (``twos: wild`` is the option
+        ``twos_wild`` ticked), where the two make the same rules: one control, one
+        meaning. Anything the rules core refuses is given back as it came.
+
+        >>> VARIANTS["contract-rummy"].as_options({}, {"twos": "wild", "run_min": 3})
+        ({'twos_wild': True}, {'run_min': 3})
+        """
+        chosen, rest = dict(options), dict(house)
+        for name in self.defaults:
+            named = OPTIONS[name].house
+            if named is None or named[0] not in rest:
+                continue
+            key, on, _ = named
+            moved = chosen | {name: rest[key] == on}
+            kept = {k: v for k, v in rest.items() if k != key}
+            try:
+                same = _unnamed(self.ruleset(moved, kept)) == _unnamed(self.ruleset(chosen, rest))
+            except RulesError:
+                same = False
+            if same:
+                chosen, rest = moved, kept
+        return chosen, rest
+
+
+def _unnamed(rules: Ruleset) -> Ruleset:
+    """The rules without the options that made them: what a table plays."""
+    return replace(rules, options=MappingProxyType({}))
 
 
 # R41: the Push family first, then the Contract Rummy family in R41's order.

@@ -285,6 +285,22 @@ def test_bonuses_are_corrected_and_undone_with_their_deal(stored_client):
     assert cleared["totals"] == {"Ann": 0, "Bob": 10, "Cat": 10}
 
 
+def test_a_bonus_for_whoever_goes_out_follows_who_went_out(stored_client):  # R75
+    house = {"bonuses": [{"name": "Out first", "points": -10, "went_out": True}]}
+    game = ApiGame(stored_client, variant="contract-rummy", players=THREE, house=house)
+    assert game.created["rules"]["bonuses"] == house["bonuses"]
+    answer = game.deal(went_out="Ann", points={"Bob": 10, "Cat": 5})
+    assert "adjust" not in answer["deals"][0]  # not entered: it follows who went out
+    assert answer["totals"] == {"Ann": -10, "Bob": 10, "Cat": 5}
+    corrected = game.replace(1, went_out="Bob", points={"Ann": 10, "Cat": 5})
+    assert corrected["totals"] == {"Ann": 10, "Bob": -10, "Cat": 5}
+    refused = {"bonuses": [{"name": "Out first", "points": -10, "went_out": "yes"}]}
+    answer = stored_client.post(
+        "/api/v1/games", json={"variant": "contract-rummy", "players": THREE, "house": refused}
+    )
+    assert answer.status_code == 400
+
+
 def test_the_winner_follows_the_bonuses(stored_client):  # R32, R75
     game = ApiGame(stored_client, variant="push")
     for number in range(1, 6):

@@ -10,8 +10,8 @@ import psycopg
 import pytest
 from sqlalchemy import make_url
 
-from referee.storage.db import db
 from referee.storage import changes
+from referee.storage.db import db
 from referee.storage.models import Game as GameRow
 
 from .test_sheet import Game

@@ -54,7 +54,7 @@ def _answer(client, path, fields):
 def test_deep_json_in_a_hidden_field_is_read_as_any_tampered_value(
     client, path, asked, field, deep
 ):
-    """A hidden field that is no JSON object is the book's (house_form._json): so is
+    """A hidden field that is no JSON object is the book's (house_typed.json_object): so is
     one nested too deep, with the same page and the same sentences."""
     fields = opened(client)
     fill(fields, asked)

@@ -82,11 +82,11 @@ def test_house_rules_open_the_rules_of_the_chosen_game_the_common_changes_first(
     fields = form_of(page)
     assert fields["house-run_min"] == "4"  # R44
     assert fields["house-ace"] == "both_ends"  # R45
-    assert fields["house-twos"] == "natural"
+    assert "house-twos" not in fields  # the option "2s are wild too" says it
     assert fields["house-value-JK"] == "15"
     assert fields["house-deal-7-cards"] == "12"
     assert [fields[f"house-deal-3-part-{n}-kind"] for n in (1, 2)] == ["run", "run"]
-    order = [page.index(f'name="house-{key}"') for key in ("run_min", "ace", "twos")]
+    order = [page.index(f'name="house-{key}"') for key in ("run_min", "ace", "wild_limit")]
     assert order == sorted(order) and order[-1] < page.index('name="house-deal-1-cards"')
     assert "Sequences of at least" in house  # the game's own words
 
@@ -379,10 +379,10 @@ def swapped(fields: MultiDict, fragment: str) -> MultiDict:
 def test_a_value_that_follows_another_rule_follows_it_on_the_form(client):  # R70
     fields = opened(client)
     assert (fields["house-value-2"], fields["house-value-JK"]) == ("2", "15")
-    fields["house-twos"] = "wild"
+    fields["option_twos_wild"] = "y"  # Liverpool's 2s wild are its option (R68)
     fields = swapped(fields, said(client, fields))
     assert fields["house-value-2"] == "15"  # a wild 2 is worth a joker's points
-    fields["house-twos"] = "natural"
+    del fields["option_twos_wild"]
     answer = said(client, fields)
     assert swapped(fields, answer)["house-value-2"] == "2"  # and its own once natural
     assert "As the book has them" in text_of(answer)
@@ -392,10 +392,9 @@ def test_a_value_the_table_typed_stays_its_own_when_another_rule_changes(client)
     fields = opened(client)
     fields["house-value-2"] = "50"
     fields = swapped(fields, said(client, fields))
-    fields["house-twos"] = "wild"
+    fields["option_twos_wild"] = "y"
     answer = said(client, fields)
     assert swapped(fields, answer)["house-value-2"] == "50"
-    assert "2s are wild" in text_of(answer)
     assert "Twos are worth 50" in text_of(answer)
 
 

@@ -20,7 +20,12 @@ def start_grandmas(client) -> str:
     """Grandma's Liverpool, with the table's "Exact cut" bonus, for Ann, Bob and Cat."""
     fields = grandmas(client)
     fill(fields, {"house-bonus-1-name": "Exact cut", "house-bonus-1-points": "-10"})
-    fill(fields, {f"players-{i}": name for i, name in enumerate(THREE)})
+    return start_with(client, fields, THREE)
+
+
+def start_with(client, fields, players) -> str:
+    """Start Liverpool from the new-game form as typed, with these players."""
+    fill(fields, {f"players-{i}": name for i, name in enumerate(players)})
     started = client.post(LIVERPOOL, data=fields)
     assert started.status_code == 303, text(started)
     return started.headers["Location"]

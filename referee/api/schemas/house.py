@@ -96,6 +96,11 @@ _BONUS = _object(
     ("name", "points"),
     name={"type": "string", "minLength": 1, "maxLength": BONUS_NAME},
     points=_whole(*BONUS_POINTS),
+    went_out={
+        "type": "boolean",
+        "description": "R75: true, it belongs to whoever goes out, and every deal "
+        "someone goes out in carries it by that alone (not sent in adjust).",
+    },
 )
 _MELD_MIN = _whole(*core.MELD_MIN)
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ...rules import RulesError
-from ...rules.scoring import DealEntry, Sheet, Table, judge_entry
+from ...rules.scoring import Adjustment, DealEntry, Sheet, Table, judge_entry, went_out_bonus
 from ...rules.words import points_words
 from ..keypad import Tray, whole_number
 from ..speech import gettext, sentence_of, words
@@ -78,6 +78,12 @@ class DealPage:
             if typed or other:
                 return f"{player}: {typed or other}"
         return first_of(self.adjust_errors)
+
+    @property
+    def went_out_bonus(self) -> dict[str, Adjustment]:
+        """R75: the house bonus that follows who went out, by that player (the rules
+        core's :func:`~referee.rules.scoring.went_out_bonus`)."""
+        return went_out_bonus(self.sheet.table.rules, self.went_out)
 
     @property
     def rank(self) -> str:

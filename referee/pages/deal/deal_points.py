@@ -70,6 +70,8 @@ def tap_bonus(press: str, rules: Ruleset, adjust: list[str], reasons: list[str])
         adjust[chosen] = reasons[chosen] = ""
     elif named is not None and named < len(rules.bonuses):
         bonus = rules.bonuses[named]
+        if bonus.went_out:  # follows who went out, never tapped (R75)
+            return True
         adjust[chosen] = str((typed_points(adjust[chosen]) or 0) + bonus.points)
         reasons[chosen] = ", ".join(r for r in (reasons[chosen].strip(), bonus.name) if r)
     return True

@@ -15,7 +15,17 @@ from flask_babel import gettext, ngettext
 from ...plumbing.language import DEFAULT_LANGUAGE, current_language
 from ...plumbing.limits import allowance
 from ...plumbing.sentences import request_words, sentence_of
-from ...rules import VARIANTS, MeldWords, RulesError, Ruleset, Variant, get_ruleset
+from ...rules import (
+    MELD_MINIMUMS,
+    VARIANTS,
+    MeldWords,
+    RulesError,
+    Ruleset,
+    Variant,
+    contracts_left,
+    get_ruleset,
+)
+from ...rules.words import left_alone_words
 from ...storage import games
 from ...storage.allowance import TooManyWrites
 from ...storage.idempotency import Replay
@@ -24,18 +34,20 @@ from ...storage.saved_rules import SavedRulesRefused
 from .. import phone_memory
 from ..forms import NewGameForm
 from ..htmx import fragment, redirect_after_write
+from ..keypad import whole_number
 from ..words import families, form_words
-from .house_form import (
+from .house_form import HouseVerdict, drawn, followed, judge
+from .house_taps import act
+from .house_typed import (
     COMMON,
+    DECK_CHOICES,
+    JOKER_CHOICES,
     MORE,
     SHOWN,
     HouseTyped,
-    HouseVerdict,
-    drawn,
-    judge,
+    PackRow,
     read_typed,
 )
-from .house_taps import act
 from .house_values import shown_values
 from .rules_cards import RulesCard
 
@@ -90,6 +102,30 @@ class HousePage:
 
     def error(self, slot: str) -> str:
         return self.errors.get("" if slot == "rules" else slot, "")
+
+    @property
+    def pack_rows(self) -> list[tuple[PackRow, int, int]]:
+        """Each row of the pack with the player counts it is shown for: those of its
+        span the game is played at."""
+        counts = self.book.players
+        shown = []
+        for row in self.typed.pack:
+            low, high = whole_number(row.low) or 0, whole_number(row.high) or 0
+            shown.append((row, max(low, min(counts)), min(high, max(counts))))
+        return shown
+
+    #: The fields beside which a change may leave contracts as they were.
+    minimum_keys = tuple(key for key, _ in MELD_MINIMUMS)
+
+    @property
+    def left_alone(self) -> dict[str, tuple[str, str]]:
+        """Beside a change of a shortest meld, the contracts it leaves as they were,
+        and the tap that changes them with it (R68), by the field's key."""
+        book = self.book
+        return {
+            left.key: left_alone_words(request_words(), book.words.plain(), left)
+            for left in contracts_left(book, self.verdict.house)
+        }
 
     @property
     def more_open(self) -> bool:
@@ -159,8 +195,11 @@ def new_game_page(
         variant=variant,
         rules=rules,
         house=house,
-        common=COMMON,
-        more=MORE,
+        # A house key one of the game's options names is that option's, shown once.
+        common=[key for key in COMMON if key not in variant.named_keys],
+        more=[key for key in MORE if key not in variant.named_keys],
+        decks=DECK_CHOICES,
+        jokers=JOKER_CHOICES,
         saved=[
             (kept.name, RulesCard(kept.name, kept.variant, kept.options, kept.house).token)
             for kept in phone_memory.saved_rules()
@@ -208,6 +247,8 @@ def _house_step(
     changes (the form without its script), save the rules on the phone or forget
     them. The form comes back as typed."""
     name = request.form.get("rules_name", "")
+    if action.startswith("follow-"):  # the contracts changed with a shortest meld
+        typed = followed(variant, options, typed, action.removeprefix("follow-"))
     house = house_page(variant, options, act(typed, action), open=True, name=name)
     if action == "save":
         refused = _save(form, variant, options, house)

@@ -21,14 +21,12 @@ field it names. Nothing here decides a rule.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from flask_babel import gettext, lazy_gettext
+from flask_babel import gettext
 
-from ...plumbing.json_text import read_json
 from ...plumbing.sentences import request_words, sentence_of
 from ...rules import (
     HouseRulesError,
@@ -36,89 +34,28 @@ from ...rules import (
     Ruleset,
     UnplayableRulesError,
     Variant,
+    contracts_left,
     house_changes,
     house_rules_of,
 )
 from ...rules.words import describe_house
 from ..keypad import whole_number
-from .house_values import follows, implied_values
-
-#: The keys the form shows as one field each: the common changes first (sizes, the
-#: ace, 2s, the wild-card limit, exact or at least), then those under *More rules*.
-COMMON = ("run_min", "set_min", "ace", "twos", "wild_limit", "contract_sizes")
-MORE = (
-    "set_suits",
-    "runs",
-    "wilds_apart",
-    "contract_runs_gap",
-    "joker_exchange",
-    "winner",
-    "scoring",
-    "deal_direction",
+from .house_typed import (
+    BUY_LIMITS,
+    COMMON,
+    DEAL_OWN,
+    MORE,
+    NOT_A_NUMBER,
+    PART_OWN,
+    SHOWN,
+    BonusRow,
+    DealRow,
+    HouseTyped,
+    PackRow,
+    PartRow,
+    json_object,
 )
-#: The limits on buys (R77), a number field each; empty is no limit.
-BUY_LIMITS = ("per_deal", "last_deal", "per_game")
-#: Every key the form shows; a rules card's other changes travel with it unseen.
-SHOWN = (*COMMON, *MORE, "values", "deals", "bonuses", "buys")
-#: What a deal and a part keep that the form does not draw (a King Rummy deal's whole
-#: hand, Telefunken's pure trio): carried with the row, as the rules core reads them.
-DEAL_OWN = ("whole_hand", "contract_wilds", "meld_wilds", "name")
-PART_OWN = ("exact", "no_wild", "distinct_suits", "name")
-#: A new row's fields (a tap on *Add*): what a table most often adds.
-NEW_PART = ("set", "3")
-PREFIX = "house-"
-_DEAL = re.compile(r"house-deal-(\d{1,2})-cards")
-_PART = re.compile(r"house-deal-(\d{1,2})-part-(\d{1,2})-kind")
-_BONUS = re.compile(r"house-bonus-(\d{1,2})-name")
-#: A typed number that is no number: the shape of a field, the page's to say.
-NOT_A_NUMBER = lazy_gettext("type a whole number, like 10")
-
-
-@dataclass
-class PartRow:
-    """A meld of a deal's contract as typed: its kind, its size, and its own rules."""
-
-    kind: str
-    min: str
-    own: str = "{}"
-
-
-@dataclass
-class DealRow:
-    """A deal as typed: the cards dealt, its contract's melds, and its own rules."""
-
-    cards: str
-    parts: list[PartRow]
-    own: str = "{}"
-
-
-@dataclass
-class BonusRow:
-    name: str
-    points: str
-
-
-@dataclass
-class HouseTyped:
-    """The house rules form as the table typed it, every field a string.
-
-    ``options``: the options the fields were drawn for, whose rules are the book the
-    fields are compared with; ``kept``: a rules card's changes to keys the form does
-    not show (JSON). ``drawn``: whether the form was on the page at all (a form sent
-    without it changes nothing)."""
-
-    options: dict[str, bool]
-    fields: dict[str, str] = field(default_factory=dict)
-    values: dict[str, str] = field(default_factory=dict)
-    deals: list[DealRow] = field(default_factory=list)
-    bonuses: list[BonusRow] = field(default_factory=list)
-    buys: dict[str, str] = field(default_factory=dict)
-    kept: str = "{}"
-    drawn: bool = True
-    #: The values shown last as following from the other rules (a 2 worth a joker's
-    #: points once 2s are wild, R70), JSON: a value still as shown there is not the
-    #: table's own, and follows the rules when they change. {}: the book's values.
-    implied: str = "{}"
+from .house_values import follows, implied_values
 
 
 @dataclass(frozen=True)
@@ -181,73 +118,22 @@ def drawn(rules: Ruleset, options: Mapping[str, bool], kept: str = "{}") -> Hous
             token: str(points) for token, points in cast(dict[str, int], every["values"]).items()
         },
         deals=deal_rows(rules),
-        bonuses=[BonusRow(b["name"], str(b["points"])) for b in bonuses],
+        bonuses=[BonusRow(b["name"], str(b["points"]), bool(b.get("went_out"))) for b in bonuses],
         buys={
             key: "" if limit is None else str(limit)
             for key, limit in cast(dict[str, Any], every["buys"]).items()
         },
+        pack=[
+            PackRow(
+                str(row["players"][0]),
+                str(row["players"][1]),
+                str(row["decks"]),
+                str(row["jokers"]),
+            )
+            for row in cast(list[dict[str, Any]], every["pack"])
+        ],
         kept=kept,
     )
-
-
-# --- Reading it back --------------------------------------------------------------
-
-
-def _numbers(form: Mapping[str, str], pattern: re.Pattern[str]) -> list[tuple[int, ...]]:
-    found = (pattern.fullmatch(name) for name in form)
-    return sorted({tuple(int(n) for n in match.groups()) for match in found if match})
-
-
-def read_typed(form: Mapping[str, str], options: Mapping[str, bool]) -> HouseTyped:
-    """The house rules form as sent (a MultiDict's first values will do); ``options``
-    stand for the drawn ones where the form does not say them."""
-    drawn_for = _json(form.get(PREFIX + "options", ""))
-    typed = HouseTyped(
-        options={k: v for k, v in drawn_for.items() if isinstance(v, bool)} or dict(options),
-        fields={key: form[PREFIX + key] for key in (*COMMON, *MORE) if PREFIX + key in form},
-        values={
-            name.removeprefix(PREFIX + "value-"): text
-            for name, text in form.items()
-            if name.startswith(PREFIX + "value-")
-        },
-        buys={
-            key: form[f"{PREFIX}buys-{key}"] for key in BUY_LIMITS if f"{PREFIX}buys-{key}" in form
-        },
-        kept=form.get(PREFIX + "kept", "{}"),
-        drawn=PREFIX + "options" in form,
-        implied=form.get(PREFIX + "implied", "{}"),
-    )
-    parts = _numbers(form, _PART)
-    for (deal,) in _numbers(form, _DEAL):
-        at = f"{PREFIX}deal-{deal}-"
-        typed.deals.append(
-            DealRow(
-                form.get(at + "cards", ""),
-                [
-                    PartRow(
-                        form.get(f"{at}part-{n}-kind", ""),
-                        form.get(f"{at}part-{n}-min", ""),
-                        form.get(f"{at}part-{n}-own", "{}"),
-                    )
-                    for d, n, *_ in parts
-                    if d == deal
-                ],
-                form.get(at + "own", "{}"),
-            )
-        )
-    for (bonus,) in _numbers(form, _BONUS):
-        at = f"{PREFIX}bonus-{bonus}-"
-        typed.bonuses.append(BonusRow(form.get(at + "name", ""), form.get(at + "points", "")))
-    return typed
-
-
-def _json(text: str) -> dict[str, Any]:
-    """A JSON object the form carries unseen, or {} for anything else (tampered)."""
-    try:
-        value = read_json(text)
-    except ValueError:
-        return {}
-    return value if isinstance(value, dict) else {}
 
 
 def _points(text: str) -> int | None:
@@ -268,14 +154,18 @@ def _deals_doc(rows: list[DealRow], errors: dict[str, str]) -> list[dict[str, ob
                     f"deal-{number}",
                     gettext("deal %(number)s: %(why)s", number=number, why=NOT_A_NUMBER),
                 )
-            contract.append(_pick(_json(part.own), PART_OWN) | {"kind": part.kind, "min": size})
+            contract.append(
+                _pick(json_object(part.own), PART_OWN) | {"kind": part.kind, "min": size}
+            )
         cards = whole_number(row.cards)
         if cards is None:
             errors.setdefault(
                 f"deal-{number}",
                 gettext("deal %(number)s: %(why)s", number=number, why=NOT_A_NUMBER),
             )
-        deals.append(_pick(_json(row.own), DEAL_OWN) | {"cards": cards, "contract": contract})
+        deals.append(
+            _pick(json_object(row.own), DEAL_OWN) | {"cards": cards, "contract": contract}
+        )
     return deals
 
 
@@ -294,8 +184,22 @@ def _bonuses_doc(rows: list[BonusRow], errors: dict[str, str]) -> list[dict[str,
             errors.setdefault(
                 "bonuses", gettext("%(bonus)s: %(why)s", bonus=bonus, why=NOT_A_NUMBER)
             )
-        bonuses.append({"name": row.name, "points": points})
+        said: dict[str, object] = {"name": row.name, "points": points}
+        bonuses.append(said | ({"went_out": True} if row.went_out else {}))
     return bonuses
+
+
+def _pack_doc(rows: list[PackRow], errors: dict[str, str]) -> list[dict[str, object]]:
+    """The pack as typed, a row a span of player counts (R68's ``pack``); what a
+    pack may be, and whether it deals the table, is the core's (R71)."""
+    pack: list[dict[str, object]] = []
+    for row in rows:
+        numbers = [whole_number(text) for text in (row.low, row.high, row.decks, row.jokers)]
+        if None in numbers:
+            errors.setdefault("pack", str(NOT_A_NUMBER))
+        low, high, decks, jokers = numbers
+        pack.append({"players": [low, high], "decks": decks, "jokers": jokers})
+    return pack
 
 
 def _typed_value(text: str, was: object) -> object:
@@ -311,25 +215,23 @@ def changes(typed: HouseTyped, book: Ruleset) -> tuple[dict[str, object], dict[s
     fields were drawn for), with the rules card's unseen changes; and each field
     whose text is no number, by its place. What a value may be is the core's."""
     errors: dict[str, str] = {}
-    house = {k: v for k, v in _json(typed.kept).items() if k not in SHOWN}
+    house = _unseen(typed)
     if not typed.drawn:
         return house, errors
     was = house_rules_of(book)
     for key, text in typed.fields.items():
         if text != _text(was[key]):
             house[key] = _typed_value(text, was[key])
-    values = follows(typed.implied, book)
-    for token, text in typed.values.items():
-        points = whole_number(text)
-        if points is None:
-            card = gettext("Joker") if token == "JK" else token
-            errors.setdefault("values", gettext("%(card)s: %(why)s", card=card, why=NOT_A_NUMBER))
-        elif values.get(token) != points:
-            house.setdefault("values", {})
-            cast(dict[str, int], house["values"])[token] = points
+    values = _values_doc(typed, book, errors)
+    if values:
+        house["values"] = values
     deals = _deals_doc(typed.deals, errors)
     if deals != _deals_doc(deal_rows(book), {}):
         house["deals"] = deals
+    if typed.pack:  # a form drawn before the pack was on it says nothing of it
+        pack = _pack_doc(typed.pack, errors)
+        if pack != was["pack"]:
+            house["pack"] = pack
     bonuses = _bonuses_doc(typed.bonuses, errors)
     if bonuses != was["bonuses"]:
         house["bonuses"] = bonuses
@@ -341,6 +243,31 @@ def changes(typed: HouseTyped, book: Ruleset) -> tuple[dict[str, object], dict[s
     if buys != limits:
         house["buys"] = buys
     return house, errors
+
+
+def _unseen(typed: HouseTyped) -> dict[str, object]:
+    """A rules card's changes the form does not draw, as they travel: the keys it
+    never shows, and one it shows for other games only (an option's, R68)."""
+    return {
+        k: v
+        for k, v in json_object(typed.kept).items()
+        if k not in SHOWN or (k in (*COMMON, *MORE) and k not in typed.fields)
+    }
+
+
+def _values_doc(typed: HouseTyped, book: Ruleset, errors: dict[str, str]) -> dict[str, int]:
+    """The values the table typed as its own: those that differ from what the rules
+    make of them (R70)."""
+    values = follows(typed.implied, book)
+    own: dict[str, int] = {}
+    for token, text in typed.values.items():
+        points = whole_number(text)
+        if points is None:
+            card = gettext("Joker") if token == "JK" else token
+            errors.setdefault("values", gettext("%(card)s: %(why)s", card=card, why=NOT_A_NUMBER))
+        elif values.get(token) != points:
+            own[token] = points
+    return own
 
 
 def _limit(text: str, errors: dict[str, str]) -> int | None:
@@ -373,10 +300,7 @@ def judge(variant: Variant, options: Mapping[str, bool], typed: HouseTyped) -> H
     The changes are those from the book the fields were drawn for, so that an option
     ticked after the form was drawn still counts."""
     base = variant.ruleset(options)
-    try:
-        book = variant.ruleset(typed.options)
-    except RulesError:  # options the game has not (a tampered form): the table's
-        book = base
+    book = _drawn_for(variant, typed, base)
     house, errors = changes(typed, book)
     implied = implied_values(variant, options, house)
     if errors:
@@ -389,3 +313,34 @@ def judge(variant: Variant, options: Mapping[str, bool], typed: HouseTyped) -> H
         return HouseVerdict(None, house, (), {_place(error, typed): sentence}, implied)
     said = describe_house(base, rules, request_words())
     return HouseVerdict(rules, house_changes(base, rules), said, {}, implied)
+
+
+def _drawn_for(variant: Variant, typed: HouseTyped, base: Ruleset) -> Ruleset:
+    """The rules the fields were drawn for: the game with the options the form says
+    it was drawn with; the table's (``base``) where the game has no such options (a
+    tampered form)."""
+    try:
+        return variant.ruleset(typed.options)
+    except RulesError:
+        return base
+
+
+def followed(
+    variant: Variant, options: Mapping[str, bool], typed: HouseTyped, key: str
+) -> HouseTyped:
+    """The form with the contracts changed along with the shortest meld ``key``
+    (``run_min``, ``set_min``), as the rules core has them (``contracts_left``): a
+    tap beside the change. Any other key, or a change that leaves no contract as it
+    was, leaves the form as typed."""
+    book = _drawn_for(variant, typed, variant.ruleset(options))
+    house, _ = changes(typed, book)
+    for left in contracts_left(book, house):
+        if left.key != key:
+            continue
+        for row, deal in zip(typed.deals, left.followed, strict=False):
+            contract = deal.get("contract")
+            sizes = [part.get("min") for part in contract] if isinstance(contract, list) else []
+            for part, size in zip(row.parts, sizes, strict=False):
+                if isinstance(size, int):
+                    part.min = str(size)
+    return typed

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..keypad import whole_number
-from .house_form import NEW_PART, BonusRow, DealRow, HouseTyped, PartRow
+from .house_typed import NEW_PART, BonusRow, DealRow, HouseTyped, PartRow
 
 
 def act(typed: HouseTyped, action: str) -> HouseTyped:

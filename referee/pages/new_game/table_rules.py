@@ -17,7 +17,8 @@ from ...rules.words import describe_house
 from ..forms import NewGameForm
 from ..sheet.share import qr
 from .games import HousePage, chosen_variant, house_page, new_game_page, opened
-from .house_form import SHOWN, drawn, read_typed
+from .house_form import drawn
+from .house_typed import SHOWN, read_typed
 from .rules_cards import RulesCard, UnreadableCard, read_card
 
 bp = Blueprint("table_rules", __name__)
@@ -64,9 +65,12 @@ def _house_of(found: RulesCard, variant: Variant) -> tuple[HousePage, list[str]]
         options = dict(variant.ruleset(found.options).options)
     except RulesError:
         options = dict(variant.defaults)
-    kept = json.dumps({k: v for k, v in found.house.items() if k not in SHOWN})
+    # A change one of the game's options names is shown as that option (2s wild).
+    options, given = variant.as_options(options, found.house)
+    named = variant.named_keys
+    kept = json.dumps({k: v for k, v in given.items() if k not in SHOWN or k in named})
     try:
-        rules = variant.ruleset(options, found.house)
+        rules = variant.ruleset(options, given)
     except RulesError as error:
         house = opened(variant, options)
         house.open, house.name = True, found.name

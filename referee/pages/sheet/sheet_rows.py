@@ -49,7 +49,7 @@ def _went_out(sheet: Sheet, index: int) -> dict[str, Any]:
 def _adjusted(sheet: Sheet, index: int) -> list[tuple[str, str]]:
     """The sides whose cell a bonus or penalty changes in the deal (R75), each with
     what it was: ``("They", "Bob -10, exact cut")``."""
-    adjust = sheet.deals[index].adjust
+    adjust = sheet.deals[index].bonuses  # those entered, and whoever went out's
     marks = []
     for side in sheet.table.sides:
         for player in side.players:

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import cast
 
 from ..cards import JOKER_TOKEN, RANK_TOKENS, SUIT_SYMBOLS
-from ..house import changes_of
+from ..house import LeftAlone, changes_of
 from ..ruleset import ContractPart, DealRule, Kind, MeldWords, Ruleset
 from ..scoring import Sheet
 from ..text import isolated
@@ -221,7 +221,14 @@ def _buys_words(words: Words, rules: Ruleset) -> str:
 def _bonuses_words(words: Words, rules: Ruleset) -> str:
     if not rules.bonuses:
         return words._("no named bonuses")
-    said = ", ".join(f"{isolated(bonus.name)} {bonus.points:+d}" for bonus in rules.bonuses)
+    said = ", ".join(
+        words._("{bonus} to whoever goes out").format(
+            bonus=f"{isolated(bonus.name)} {bonus.points:+d}"
+        )
+        if bonus.went_out
+        else f"{isolated(bonus.name)} {bonus.points:+d}"
+        for bonus in rules.bonuses
+    )
     return words._("bonuses: {bonuses}").format(bonuses=said)
 
 
@@ -680,3 +687,22 @@ def option_words(words: Words, name: str, english: str) -> str:
         ),
     }
     return said.get(name, english)
+
+
+def left_alone_words(words: Words, meld_words: MeldWords, left: LeftAlone) -> tuple[str, str]:
+    """R68: what a change of a shortest meld leaves as it was, beside the change
+    ("The contracts stay as they were: deal 2 still asks for a sequence of four."),
+    and the tap that changes them with it ("Change them too: sequences of three")."""
+    before, after = count_word(words, left.before), count_word(words, left.after)
+    deals = words.listed([str(number) for number in left.deals])
+    if len(left.deals) == 1:
+        note = words._(
+            "The contracts stay as they were: deal {deal} still asks for {a_meld} of {count}."
+        ).format(deal=deals, a_meld=words.meld(meld_words, left.kind, article="a"), count=before)
+    else:
+        note = words._(
+            "The contracts stay as they were: deals {deals} still ask for {melds} of {count}."
+        ).format(deals=deals, melds=words.meld(meld_words, left.kind, count=2), count=before)
+    melds = words.meld(meld_words, left.kind, count=2)
+    tap = words._("Change them too: {melds} of {count}").format(melds=melds, count=after)
+    return note, tap
