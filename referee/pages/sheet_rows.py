@@ -1,6 +1,8 @@
 """The rows of the running sheet (R34): a row per deal of the game, played or not,
-with its running totals, who dealt it (R76), who went out and whether the table was
-bent (R63), and the bonuses and penalties that changed a cell (R75)."""
+with its running totals and each side's points in that deal (a paper sheet has
+both: "how much did I get that round?" is read, not worked out), who dealt it
+(R76), who went out and whether the table was bent (R63), and the bonuses and
+penalties that changed a cell (R75)."""
 
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ def rows(sheet: Sheet) -> list[dict[str, Any]]:
                 "cards": rule.cards,
                 "played": played,
                 "totals": running[index] if played else None,
+                "points": sheet.deals[index].sides if played else None,
                 **_went_out(sheet, index),
                 "current": current,
                 # R76: who dealt each deal played, and who deals the one being played

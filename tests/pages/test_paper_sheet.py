@@ -1,0 +1,57 @@
+"""The paper sheet's habits, kept by the phone's sheet: each deal's points beside the
+running total; a correction leaves a trace; an undone deal comes back with one tap;
+Play again keeps the columns in the seats' order; buys counted over the whole game.
+Each in English and in Spanish."""
+
+import re
+
+from .conftest import FOUR, enter_deal, start_game, text
+
+SPANISH = {"Accept-Language": "es-CL,es;q=0.9"}
+
+
+def cells(client, game, **headers):
+    """The sheet's played rows as (label, [(total, the deal's points), ...])."""
+    page = client.get(game, headers=headers).data.decode()
+    found = []
+    for row in re.findall(r'<tr class="[^"]*played">(.*?)</tr>', page, re.S):
+        label = re.search(r"(\d+ · \d+)", row)[1]
+        found.append(
+            (
+                label,
+                re.findall(r'<td[^>]*>([^<]*) <small class="deal-points">([^<]*)</small>', row),
+            )
+        )
+    return found
+
+
+# --- Each deal's points beside the running total ----------------------------------------
+
+
+def test_each_cell_has_the_deal_s_points_under_the_running_total(client):
+    game = start_game(client)  # Push: We (Ann, Cat) and They (Bob, Dan)
+    enter_deal(client, game, 0, points_1="35", points_3="5")
+    enter_deal(client, game, 1, points_0="60", points_2="60")
+    enter_deal(client, game, 2, points_1="55", points_3="5")
+    assert cells(client, game) == [
+        ("1 · 6", [("---", "0"), ("40", "+40")]),
+        ("2 · 7", [("120", "+120"), ("40", "0")]),
+        ("3 · 8", [("120", "0"), ("100", "+60")]),
+    ]
+    assert "Under each total, small: the points of that deal." in text(client.get(game))
+
+
+def test_a_bonus_reads_as_what_the_deal_took_away(client):  # R75
+    game = start_game(client, "shanghai", FOUR)
+    fields = {"went_out": "0", "points-1": "25", "points-2": "10", "points-3": "5"}
+    fields |= {"adjust-1": "-30", "reason-1": "Exact cut", "save": "1"}
+    assert client.post(f"{game}/deals/new", data=fields).status_code == 303
+    assert cells(client, game)[0][1][1] == ("-5", "-5")
+
+
+def test_the_deal_s_points_are_said_in_spanish(client):
+    game = start_game(client)
+    enter_deal(client, game, 0, points_1="35", points_3="5")
+    page = text(client.get(game, headers=SPANISH))
+    assert "Bajo cada total, en pequeño: los puntos de ese reparto." in page
+    assert cells(client, game, **SPANISH)[0][1] == [("---", "0"), ("40", "+40")]
