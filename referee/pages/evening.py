@@ -121,8 +121,8 @@ def won_by_text(standing: Night) -> str:
     if standing.highest:
         return str(
             gettext(
-                "The night goes to the highest evening total, the finished games' totals added up; "
-                "a tie, to the most games won."
+                "The night goes to the highest evening total, the finished games' totals "
+                "added up; a tie, to the most games won."
             )
         )
     return str(

@@ -55,3 +55,25 @@ def test_the_deal_s_points_are_said_in_spanish(client):
     page = text(client.get(game, headers=SPANISH))
     assert "Bajo cada total, en pequeño: los puntos de ese reparto." in page
     assert cells(client, game, **SPANISH)[0][1] == [("---", "0"), ("40", "+40")]
+
+
+# --- Buys counted over the whole game (R77) ----------------------------------------------
+
+
+def buy(client, game, player):
+    assert client.post(f"{game}/buys", data={"player": player, "action": "buy"}).status_code == 303
+
+
+def test_buys_are_counted_over_the_whole_game_beside_the_deal_s(client):  # R77
+    game = start_game(client, "shanghai", FOUR)
+    for _ in range(3):
+        buy(client, game, "Ann")
+    page = text(client.get(game))
+    assert "Ann 3 of 3" in page and "in the game" not in page  # deal 1's are the game's
+    enter_deal(client, game, 1, points_0="15", points_2="30", points_3="45")
+    buy(client, game, "Ann")
+    buy(client, game, "Cat")
+    page = text(client.get(game))
+    assert "Ann 1 of 3 · 4 in the game" in page
+    assert "Bob 0 of 3 · 0 in the game" in page and "Cat 1 of 3 · 1 in the game" in page
+    assert "Ann 1 de 3 · 4 en la partida" in text(client.get(game, headers=SPANISH))
