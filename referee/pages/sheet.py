@@ -46,7 +46,7 @@ from ..plumbing.headers import SECURITY_HEADERS
 from ..plumbing.language import DEFAULT_LANGUAGE, current_language, language_of_environ
 from ..plumbing.sentences import request_words, sentence_of
 from ..rules import RulesError, get_ruleset, house_changes
-from ..rules.bookkeeping import BuyTally, counts_by_deal, dealer_of
+from ..rules.bookkeeping import BuyTally, counts_by_deal, dealer_of, next_first_dealer
 from ..rules.scoring import Pot
 from ..rules.words import (
     card_values_words,
@@ -176,7 +176,13 @@ def sheet_context(game: Game) -> dict[str, Any]:
         "rules": rules,
         "rows": rows(sheet),
         "current": current,
-        "dealer": dealer_of(rules, sheet.table.players, current.number) if current else None,
+        "dealer": (
+            dealer_of(rules, sheet.table.players, current.number, sheet.table.first_dealer)
+            if current
+            else None
+        ),
+        # R78: Play again keeps the seats, and the first deal passes on
+        "next_dealer": sheet.table.players[next_first_dealer(sheet.table)],
         "contract_text": deal_words(words, rules, current) if current else "",
         "heads": sheet_heads([side.name for side in sheet.table.sides]),
         "card_values": card_values_words(words, rules),

@@ -31,7 +31,11 @@ def rows(sheet: Sheet) -> list[dict[str, Any]]:
                 **_went_out(sheet, index),
                 "current": current,
                 # R76: who dealt each deal played, and who deals the one being played
-                "dealer": dealer_of(rules, players, rule.number) if played or current else None,
+                "dealer": (
+                    dealer_of(rules, players, rule.number, sheet.table.first_dealer)
+                    if played or current
+                    else None
+                ),
                 "adjusted": _adjusted(sheet, index) if played else [],
             }
         )

@@ -32,12 +32,29 @@ def counts_by_deal(bought: Iterable[tuple[int, str, int]]) -> dict[int, dict[str
     return counts
 
 
-def dealer_of(rules: Ruleset, players: Sequence[str], number: int) -> str:
-    """R76: who deals deal ``number``. The first player typed deals deal 1; the deal
-    then passes to the left, the next player clockwise (R37), or to the right, the
-    one before, where the game says so (Telefunken)."""
+def dealer_of(rules: Ruleset, players: Sequence[str], number: int, first: int = 0) -> str:
+    """R76: who deals deal ``number``. The player in seat ``first`` deals deal 1 (the
+    first player typed, unless the game was played again: R78); the deal then
+    passes to the left, the next player clockwise (R37), or to the right, the one
+    before, where the game says so (Telefunken)."""
     step = number - 1 if rules.deal_direction == "left" else -(number - 1)
-    return players[step % len(players)]
+    return players[(first + step) % len(players)]
+
+
+def next_first_dealer(table: Table) -> int:
+    """R78: the seat of the first dealer of the game played again after this one:
+    the seats are kept, as on a paper sheet, and the first deal passes on as any
+    deal does, to whoever dealt this game's deal 2.
+
+    >>> from referee.rules import get_ruleset
+    >>> players = ["Ann", "Bob", "Cat", "Dan"]
+    >>> next_first_dealer(Table.seat(get_ruleset("shanghai"), players, first_dealer=3))
+    0
+    >>> next_first_dealer(Table.seat(get_ruleset("telefunken"), players))
+    3
+    """
+    dealer = dealer_of(table.rules, table.players, 2, table.first_dealer)
+    return table.players.index(dealer)
 
 
 @dataclass(frozen=True)

@@ -28,12 +28,12 @@ def play_again(client, game):
 def test_play_again_makes_an_evening_of_the_games(client):  # R78
     first = king_rummy_won_by_ann(client)
     second = play_again(client, first)
-    enter_deal(client, second, 0, points_1="7", points_2="20", points_3="5")  # Bob out
+    enter_deal(client, second, 1, points_0="5", points_2="7", points_3="20")  # Bob out
     page = text(client.get(f"{second}/evening"))
     assert "The evening: 2 games" in page
     assert "Game 1: King Rummy ★ Ann wins with 0 Ann 0 · Bob 40 · Cat 80 · Dan 20" in page
     assert (
-        "Game 2: King Rummy (this one) 1 of 4 deals played Bob 0 · Cat 7 · Dan 20 · Ann 5" in page
+        "Game 2: King Rummy (this one) 1 of 4 deals played Ann 5 · Bob 0 · Cat 7 · Dan 20" in page
     )
     # Played, won and the evening total count finished games; points a deal, every
     # deal played.
@@ -152,7 +152,7 @@ def test_no_winner_of_the_night_before_a_game_is_finished(client):
 def test_each_player_keeps_one_colour_from_one_game_s_chart_to_the_next(client):  # R78
     first = king_rummy_won_by_ann(client)
     second = play_again(client, first)
-    enter_deal(client, second, 0, points_1="7", points_2="20", points_3="5")
+    enter_deal(client, second, 1, points_0="5", points_2="7", points_3="20")
     html = client.get(f"{second}/evening").data.decode()
     charts = html.split('<figure class="chart">')[1:]
     assert len(charts) == 2

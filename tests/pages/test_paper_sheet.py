@@ -5,6 +5,8 @@ Each in English and in Spanish."""
 
 import re
 
+from referee.rules import get_ruleset
+
 from .conftest import FOUR, enter_deal, start_game, text
 
 SPANISH = {"Accept-Language": "es-CL,es;q=0.9"}
@@ -77,3 +79,48 @@ def test_buys_are_counted_over_the_whole_game_beside_the_deal_s(client):  # R77
     assert "Ann 1 of 3 · 4 in the game" in page
     assert "Bob 0 of 3 · 0 in the game" in page and "Cat 1 of 3 · 1 in the game" in page
     assert "Ann 1 de 3 · 4 en la partida" in text(client.get(game, headers=SPANISH))
+
+
+# --- Play again keeps the columns in the seats' order (R78) -------------------------------
+
+
+def columns(client, game):
+    return re.findall(r'<th scope="col" title="([^"]+)">', client.get(game).data.decode())[1:]
+
+
+def finish_king_rummy(client, game):
+    for _ in range(4):
+        enter_deal(client, game, 0, points_1="5", points_2="5", points_3="5")
+
+
+def play_again(client, game):
+    again = client.post(f"{game}/again")
+    assert again.status_code == 303
+    return again.headers["Location"]
+
+
+def test_play_again_keeps_the_columns_and_passes_the_first_deal_on(client):  # R76, R78
+    first = start_game(client, "king-rummy", FOUR)
+    finish_king_rummy(client, first)
+    assert "Play again: the same players and rules, Bob deals first." in text(client.get(first))
+    second = play_again(client, first)
+    assert columns(client, second) == columns(client, first) == FOUR
+    assert "Deal 1 · Bob deals 10" in text(client.get(second))
+    assert "Reparto 1 · reparte Bob" in text(client.get(second, headers=SPANISH))
+    enter_deal(client, second, 0, points_1="5", points_2="5", points_3="5")
+    assert "1 · 10 dealer Bob" in text(client.get(second))
+    assert "Deal 2 · Cat deals" in text(client.get(second))
+    for _ in range(3):
+        enter_deal(client, second, 0, points_1="5", points_2="5", points_3="5")
+    third = play_again(client, second)
+    assert columns(client, third) == FOUR
+    assert "Deal 1 · Cat deals 10" in text(client.get(third))
+
+
+def test_where_the_deal_passes_right_so_does_the_first_deal(client):  # R76, R78
+    game = start_game(client, "telefunken", FOUR)
+    for _ in range(len(get_ruleset("telefunken").deals)):
+        enter_deal(client, game, 0, points_1="5", points_2="5", points_3="5")
+    second = play_again(client, game)
+    assert columns(client, second) == FOUR
+    assert "Deal 1 · Dan deals" in text(client.get(second))
