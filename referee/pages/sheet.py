@@ -174,7 +174,7 @@ def sheet_context(game: Game) -> dict[str, Any]:
         "game": game,
         "sheet": sheet,
         "rules": rules,
-        "rows": rows(sheet),
+        "rows": rows(sheet, {deal.number: deal.corrected or 0 for deal in game.deals}),
         "current": current,
         "dealer": (
             dealer_of(rules, sheet.table.players, current.number, sheet.table.first_dealer)

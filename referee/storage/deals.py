@@ -169,7 +169,8 @@ def record_deal(
 def replace_deal(
     game_id: str, edit_key: str | None, number: int, entry: DealEntry, guard: Guard = UNGUARDED
 ) -> Game:
-    """Replace deal ``number``; every later total follows, being worked out afresh."""
+    """Replace deal ``number``; every later total follows, being worked out afresh.
+    The deal counts one correction more, which the sheet shows."""
     with one_transaction():
         game = editable(game_id, edit_key, guard.without_key())
         assert isinstance(game, Game)
@@ -181,6 +182,7 @@ def replace_deal(
         deal.hands = _stored(table, entered)
         deal.bent_table = score.bent_table
         deal.adjust = _stored_adjust(score)
+        deal.corrected = (deal.corrected or 0) + 1  # the sheet's trace of it
         deal.recorded_at = datetime.now(UTC)
         return commit(game, number, guard.without_key())
 

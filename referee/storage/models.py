@@ -84,6 +84,9 @@ class Deal(db.Model):  # type: ignore[name-defined,misc]
     #: R75: points added to a player's hand this deal, with their reason:
     #: {"Ann": {"points": -10, "reason": "exact cut"}}; None when none.
     adjust: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: How many times the deal was corrected since it was saved: the sheet keeps a
+    #: trace of it, as a paper sheet keeps a crossed-out figure.
+    corrected: Mapped[int] = mapped_column(default=0, server_default="0")
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
     game: Mapped[Game] = relationship(back_populates="deals")

@@ -124,3 +124,43 @@ def test_where_the_deal_passes_right_so_does_the_first_deal(client):  # R76, R78
     second = play_again(client, game)
     assert columns(client, second) == FOUR
     assert "Deal 1 · Dan deals" in text(client.get(second))
+
+
+# --- A correction leaves a trace ----------------------------------------------------------
+
+
+def correct(client, game, number, went_out, **points):
+    data = {"went_out": str(went_out), "save": "1"} | {
+        k.replace("_", "-"): v for k, v in points.items()
+    }
+    assert client.post(f"{game}/deals/{number}/edit", data=data).status_code == 303
+
+
+def test_a_corrected_deal_is_marked_on_the_sheet(client):
+    game = start_game(client)
+    enter_deal(client, game, 0, points_1="10", points_3="10")
+    enter_deal(client, game, 0, points_1="10", points_3="10")
+    assert "corrected" not in text(client.get(game))
+    correct(client, game, 2, 1, points_0="15", points_2="5")
+    page = client.get(game).data.decode()
+    assert '<th scope="row" class="corrected" aria-describedby="corrected-2">' in page
+    assert page.count('class="corrected"') == 1  # deal 1 carries none
+    assert (
+        '<li id="corrected-2"><span class="mark" aria-hidden="true"></span>Deal 2 corrected</li>'
+        in page
+    )
+    assert "Reparto 2 corregido" in text(client.get(game, headers=SPANISH))
+    correct(client, game, 2, 1, points_0="20", points_2="5")
+    assert "Deal 2 corrected 2 times" in text(client.get(game))
+    assert "Reparto 2 corregido 2 veces" in text(client.get(game, headers=SPANISH))
+    # The figures are the corrected ones; the label reads as before.
+    assert cells(client, game)[1] == ("2 · 7", [("25", "+25"), ("20", "0")])
+
+
+def test_an_undone_deal_entered_again_is_no_correction(client):
+    game = start_game(client)
+    enter_deal(client, game, 0, points_1="10", points_3="10")
+    correct(client, game, 1, 0, points_1="15", points_3="10")
+    assert client.post(f"{game}/undo").status_code == 303
+    enter_deal(client, game, 0, points_1="10", points_3="10")
+    assert "corrected" not in text(client.get(game))
