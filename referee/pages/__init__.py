@@ -25,6 +25,7 @@ from . import (
     sheet,
     speech,
     table_rules,
+    undo,
 )
 
 
@@ -40,6 +41,7 @@ def register(app: Flask) -> None:
         games.bp,
         table_rules.bp,
         sheet.bp,
+        undo.bp,
         buys.bp,
         checker.bp,
         deals.bp,

@@ -40,6 +40,9 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     #: R76, R78: the seat of deal 1's dealer: 0, the first player typed, but in a game
     #: played again, which keeps the seats in their order and passes the first deal on.
     first_dealer: Mapped[int] = mapped_column(default=0, server_default="0")
+    #: The deals taken back with Undo, as they were kept, the last undone last: Redo
+    #: puts the last back, until a new deal is saved (None: nothing to redo).
+    undone: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON)
     #: One more with every change, so two writers can tell they saw the same game.
     version: Mapped[int] = mapped_column(default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)

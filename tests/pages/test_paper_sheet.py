@@ -164,3 +164,70 @@ def test_an_undone_deal_entered_again_is_no_correction(client):
     assert client.post(f"{game}/undo").status_code == 303
     enter_deal(client, game, 0, points_1="10", points_3="10")
     assert "corrected" not in text(client.get(game))
+
+
+# --- Undo can be redone ----------------------------------------------------------------------
+
+
+def test_an_undone_deal_comes_back_with_one_tap(client):
+    game = start_game(client)
+    enter_deal(client, game, 0, points_1="10", points_3="10")
+    enter_deal(client, game, 1, points_0="5", points_2="25")
+    correct(client, game, 2, 1, points_0="5", points_2="30")
+    before = cells(client, game)
+    assert "Redo deal" not in text(client.get(game))
+    assert client.post(f"{game}/undo").status_code == 303
+    page = text(client.get(game))
+    assert "Redo deal 2" in page and "Undo deal 1" in page
+    assert "Rehacer el reparto 2" in text(client.get(game, headers=SPANISH))
+    assert client.post(f"{game}/redo").status_code == 303
+    assert cells(client, game) == before  # as it was, its correction's trace too
+    assert "Deal 2 corrected" in text(client.get(game))
+    assert "Redo deal" not in text(client.get(game))
+
+
+def test_undone_deals_come_back_last_undone_first(client):
+    game = start_game(client)
+    enter_deal(client, game, 0, points_1="10", points_3="10")
+    enter_deal(client, game, 1, points_0="5", points_2="25")
+    before = cells(client, game)
+    client.post(f"{game}/undo")
+    client.post(f"{game}/undo")
+    assert "Redo deal 1" in text(client.get(game))
+    client.post(f"{game}/redo")
+    assert "Redo deal 2" in text(client.get(game))
+    client.post(f"{game}/redo")
+    assert cells(client, game) == before
+
+
+def test_a_new_deal_saved_ends_the_redo(client):
+    game = start_game(client)
+    enter_deal(client, game, 0, points_1="10", points_3="10")
+    client.post(f"{game}/undo")
+    enter_deal(client, game, 1, points_0="5", points_2="25")
+    assert "Redo deal" not in text(client.get(game))
+    refused = client.post(f"{game}/redo", headers={"HX-Request": "true"})
+    assert refused.status_code == 409
+    assert "there is no undone deal to put back" in text(refused)
+    assert cells(client, game)[0][1] == [("30", "+30"), ("---", "0")]
+
+
+def test_a_redo_from_a_sheet_another_phone_changed_is_refused(client):
+    game = start_game(client)
+    enter_deal(client, game, 0, points_1="10", points_3="10")
+    client.post(f"{game}/undo")
+    version = re.search(r'name="version" value="(\d+)"', client.get(game).data.decode())[1]
+    enter_deal(client, game, 1, points_0="5", points_2="25")  # another phone, meanwhile
+    stale = client.post(f"{game}/redo", data={"version": version})
+    assert stale.status_code == 409
+    assert "redo again if you still mean to" in text(stale)
+
+
+def test_a_phone_that_follows_has_no_redo(app, client):
+    game = start_game(client)
+    enter_deal(client, game, 0, points_1="10", points_3="10")
+    client.post(f"{game}/undo")
+    follower = app.test_client()
+    assert "Redo" not in text(follower.get(game))
+    assert follower.post(f"{game}/redo").status_code == 409
+    assert "Redo deal 1" in text(client.get(game))  # nothing changed
