@@ -10,10 +10,11 @@ What the games add up to, and who wins the night, is the rules core's
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, render_template
+from flask import Blueprint, redirect, render_template, url_for
 from flask_babel import gettext, ngettext
 
 from ..plumbing.sentences import request_words
@@ -21,10 +22,11 @@ from ..rules.bookkeeping import Night, PlayerEvening, night
 from ..rules.scoring import Sheet
 from ..rules.words import winner_words
 from ..storage import games
-from ..storage.evenings import series_of
+from ..storage.evenings import count_the_night_by, series_of, won_by
 from ..storage.models import Game
 from . import numbers, phone_memory
 from .chart import Chart, running_chart
+from .forms import NightForm
 
 bp = Blueprint("evening", __name__)
 
@@ -73,7 +75,7 @@ def evening_of(game: Game) -> Evening:
                 number, each, rules.name, sheet, outcome, running_chart(sheet, styles)
             )
         )
-    return Evening(shown, night(sheets))
+    return Evening(shown, night(sheets, won_by(series)))
 
 
 def line_styles(sheets: list[Sheet]) -> dict[str, int]:
@@ -146,6 +148,7 @@ def evening(game_id: str) -> Any:
     """The evening of the game: read only, for anyone with the game's link."""
     game = phone_memory.load(game_id)
     found = evening_of(game)
+    form = NightForm(won_by=found.night.won_by)
     return render_template(
         "evening.html",
         game=game,
@@ -153,4 +156,18 @@ def evening(game_id: str) -> Any:
         average_text=average_text,
         night_text=night_text(found.night),
         won_by_text=won_by_text(found.night),
+        night_form=form if phone_memory.edit_key(game.id) is not None else None,
     )
+
+
+@bp.post("/games/<game_id>/evening")
+def count_the_night(game_id: str) -> Any:
+    """How the table wins its evening (R78), for a phone that may change the game; the
+    evening's page again. Anything else changes nothing."""
+    game = phone_memory.load(game_id)
+    form = NightForm()
+    if form.validate():
+        # A follower's phone changes nothing: the page as it is.
+        with suppress(games.EditRefused):
+            count_the_night_by(game.id, phone_memory.edit_key(game.id), form.won_by.data or "")
+    return redirect(url_for("evening.evening", game_id=game.id), 303)

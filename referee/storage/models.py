@@ -50,6 +50,9 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     #: R78: the first game of the evening this one belongs to, where it was started with
     #: Play again (from that game or one played again from it); None on a first game.
     series: Mapped[str | None] = mapped_column(String(32), index=True)
+    #: R78: how the table wins its evening ("points" or "games", the rules core's
+    #: EVENING_WON_BY), kept on the evening's first game; None: the referee's default.
+    evening_won_by: Mapped[str | None] = mapped_column(String(8))
     #: The game this one was played again as (R78): one for the whole table, set once,
     #: under this game's lock (:mod:`referee.storage.again`); None until then.
     next_game: Mapped[str | None] = mapped_column(String(32))

@@ -5,7 +5,7 @@ next first dealer (docs/rules.md#R78). Each write one transaction."""
 
 import pytest
 
-from referee.storage import deals, games
+from referee.storage import deals, evenings, games
 from referee.storage.deals import DealEntry, NothingToRedo
 from referee.storage.models import db
 
@@ -88,3 +88,16 @@ def test_play_again_keeps_the_seats_and_passes_the_first_deal_on(make_app, datab
     with app.app_context():
         game = games.get_game(second.rsplit("/", 1)[1])
         assert (game.players, game.teams, game.first_dealer) == (FOUR, ["We", "They"], 1)
+
+
+def test_how_the_night_is_won_is_kept_on_the_evening_s_first_game(stored):  # R78
+    game_id, key = push_game()
+    first = read(game_id)
+    assert evenings.won_by([first]) == "points"  # the referee's way
+    evenings.count_the_night_by(game_id, key, "games")
+    assert read(game_id).evening_won_by == "games"
+    with pytest.raises(games.EditRefused):
+        evenings.count_the_night_by(game_id, "not-the-key", "points")
+    with pytest.raises(ValueError, match="deals"):
+        evenings.count_the_night_by(game_id, key, "deals")
+    assert evenings.won_by([read(game_id)]) == "games"

@@ -146,7 +146,7 @@ def test_no_winner_of_the_night_before_a_game_is_finished(client):
     enter_deal(client, game, 0, points_1="5", points_2="5", points_3="5")
     page = text(client.get(f"{game}/evening"))
     assert "The night goes to the lowest evening total" in page  # how it is won is said
-    assert "wins the night" not in page and "leads the night" not in page
+    assert "wins the night." not in page and "leads the night" not in page
 
 
 def test_each_player_keeps_one_colour_from_one_game_s_chart_to_the_next(client):  # R78
@@ -167,3 +167,35 @@ def test_each_player_keeps_one_colour_from_one_game_s_chart_to_the_next(client):
         for chart in charts
     ]
     assert styles[0] == styles[1] == {"Ann": "0", "Bob": "1", "Cat": "2", "Dan": "3"}
+
+
+def test_a_table_may_count_the_night_by_games_won(app, client):  # R78
+    first = start_game(client, "king-rummy", FOUR)
+    king_rummy(client, first, 0, points_1="5", points_2="5", points_3="5")  # Ann's
+    second = play_again(client, first)
+    king_rummy(client, second, 0, points_1="5", points_2="5", points_3="5")  # Ann's
+    third = play_again(client, second)
+    # Bob goes out of every deal of game 3, and Ann holds 50 each time.
+    king_rummy(client, third, 1, points_0="50", points_2="5", points_3="5")
+    page = html.unescape(text(client.get(f"{third}/evening")))
+    assert "★ Bob wins the night." in page  # Ann 200, Bob 40: the evening total
+    chosen = client.get(f"{third}/evening").data.decode()
+    assert re.search(r'<input checked[^>]*value="points"', chosen)
+    answer = client.post(f"{second}/evening", data={"won_by": "games"})
+    assert answer.status_code == 303 and answer.headers["Location"] == f"{second}/evening"
+    # Kept for the whole evening: every game's page counts it so.
+    for game in (first, third):
+        page = html.unescape(text(client.get(f"{game}/evening")))
+        assert "★ Ann wins the night." in page
+        assert "The night goes to the most games won; a tie, to the lowest evening total." in page
+    spanish = text(client.get(f"{third}/evening", headers=SPANISH))
+    assert "Esta mesa gana la noche por el total de la noche las partidas ganadas" in spanish
+    assert "★ Ann gana la noche." in spanish
+    # A phone that only follows has no form, and its post changes nothing.
+    stranger = app.test_client()
+    assert "<form" not in stranger.get(f"{third}/evening").data.decode()
+    assert stranger.post(f"{third}/evening", data={"won_by": "points"}).status_code == 303
+    assert "★ Ann wins the night." in text(client.get(f"{third}/evening"))
+    # A way the referee has not changes nothing either.
+    client.post(f"{third}/evening", data={"won_by": "deals"})
+    assert "★ Ann wins the night." in text(client.get(f"{third}/evening"))
