@@ -2,7 +2,8 @@
 *Play again*, each with its winner and final totals and a chart of its running
 totals (each player's line one colour in every chart), each player's games played
 and won, evening total and points a deal, and the winner of the night. Anyone with
-the link of one of its games may read it; it changes nothing and keeps nothing.
+the link of one of its games may read it; a phone that may change the game may
+also choose how the night is won, kept for the whole evening.
 
 What the games add up to, and who wins the night, is the rules core's
 (:func:`referee.rules.bookkeeping.night`); the games are the storage's
