@@ -19,7 +19,7 @@ from . import app_shell, filters, numbers, speech
 from .checker import checker, phone_referee
 from .deal import buys, deals
 from .new_game import games, table_rules
-from .sheet import evening, history, live, share, sheet
+from .sheet import evening, history, live, share, sheet, undo
 
 
 def register(app: Flask) -> None:
@@ -35,6 +35,7 @@ def register(app: Flask) -> None:
         table_rules.bp,
         sheet.bp,
         live.bp,
+        undo.bp,
         buys.bp,
         checker.bp,
         deals.bp,

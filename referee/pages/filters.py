@@ -91,6 +91,16 @@ def sheet_total(total: int) -> str:
     return str(total) if total else str(pgettext("a total of nothing on the sheet", "---"))
 
 
+def deal_points(points: int) -> str:
+    """A side's points in one deal, beside its running total: signed, as a paper sheet
+    writes what a deal added ("+25", "-10" for a bonus, "0" for the side that went out).
+
+    >>> deal_points(25), deal_points(-10), deal_points(0)
+    ('+25', '-10', '0')
+    """
+    return f"{points:+d}" if points else "0"
+
+
 def reading_words(reading: Reading) -> str:
     """A reading of a meld without its article ("set of sixes"), in the request's
     language."""
@@ -131,6 +141,7 @@ FILTERS = {
     "bdi": bdi,
     "suited": suited,
     "sheet_total": sheet_total,
+    "deal_points": deal_points,
     "game_name": game_name,
     "game": said_game,
     "points": points,

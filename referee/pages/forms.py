@@ -6,10 +6,19 @@ from __future__ import annotations
 from flask_babel import lazy_gettext
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import BooleanField, FieldList, HiddenField, IntegerField, StringField
+from wtforms import (
+    BooleanField,
+    FieldList,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectChoice,
+    StringField,
+)
 from wtforms.validators import NumberRange, Optional, Regexp
 
 from ..rules import VARIANTS
+from ..rules.bookkeeping import EVENING_WON_BY
 from ..rules.variants import OPTIONS
 
 #: The most players any game seats (R49: up to eight), the form's name fields.
@@ -79,6 +88,22 @@ class DealForm(FlaskForm):
 
 class PlayAgainForm(FlaskForm):
     """Play again with the same players (only its CSRF token)."""
+
+
+class NightForm(FlaskForm):
+    """How the table wins its evening (R78): one of the rules core's ways."""
+
+    won_by = RadioField(
+        choices=[
+            SelectChoice(way, label)
+            for way, label in zip(
+                EVENING_WON_BY,
+                [lazy_gettext("the evening total"), lazy_gettext("games won")],
+                strict=True,
+            )
+        ],
+        default=EVENING_WON_BY[0],
+    )
 
 
 class KeepForm(FlaskForm):

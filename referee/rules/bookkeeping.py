@@ -32,12 +32,29 @@ def counts_by_deal(bought: Iterable[tuple[int, str, int]]) -> dict[int, dict[str
     return counts
 
 
-def dealer_of(rules: Ruleset, players: Sequence[str], number: int) -> str:
-    """R76: who deals deal ``number``. The first player typed deals deal 1; the deal
-    then passes to the left, the next player clockwise (R37), or to the right, the
-    one before, where the game says so (Telefunken)."""
+def dealer_of(rules: Ruleset, players: Sequence[str], number: int, first: int = 0) -> str:
+    """R76: who deals deal ``number``. The player in seat ``first`` deals deal 1 (the
+    first player typed, unless the game was played again: R78); the deal then
+    passes to the left, the next player clockwise (R37), or to the right, the one
+    before, where the game says so (Telefunken)."""
     step = number - 1 if rules.deal_direction == "left" else -(number - 1)
-    return players[step % len(players)]
+    return players[(first + step) % len(players)]
+
+
+def next_first_dealer(table: Table) -> int:
+    """R78: the seat of the first dealer of the game played again after this one:
+    the seats are kept, as on a paper sheet, and the first deal passes on as any
+    deal does, to whoever dealt this game's deal 2.
+
+    >>> from referee.rules import get_ruleset
+    >>> players = ["Ann", "Bob", "Cat", "Dan"]
+    >>> next_first_dealer(Table.seat(get_ruleset("shanghai"), players, first_dealer=3))
+    0
+    >>> next_first_dealer(Table.seat(get_ruleset("telefunken"), players))
+    3
+    """
+    dealer = dealer_of(table.rules, table.players, 2, table.first_dealer)
+    return table.players.index(dealer)
 
 
 @dataclass(frozen=True)
@@ -119,14 +136,16 @@ class BuyTally:
 
 @dataclass(frozen=True, slots=True)
 class PlayerEvening:
-    """One player's evening: finished games played and won, and the points they
-    scored over every deal they played (cards and the table's bonuses, R75)."""
+    """One player's evening: finished games played and won, the points they scored
+    over every deal they played (cards and the table's bonuses, R75), and their
+    evening total, their side's final totals of the finished games added up."""
 
     name: str
     played: int
     won: int
     deals: int
     points: int
+    total: int = 0
 
     @property
     def average(self) -> float | None:
@@ -141,9 +160,9 @@ def player_won(sheet: Sheet, player: str) -> bool:
 
 def evening(sheets: Sequence[Sheet]) -> list[PlayerEvening]:
     """R78: each player of a series of games (in the order they were played, names
-    as seated) with their games played and won, counting finished games only, and
-    their points a deal over every deal recorded. Players in the order they first
-    sat down.
+    as seated) with their games played and won and their evening total, counting
+    finished games only, and their points a deal over every deal recorded. Players
+    in the order they first sat down.
 
     >>> from referee.rules import get_ruleset
     >>> from referee.rules.scoring import score_deal
@@ -154,11 +173,13 @@ def evening(sheets: Sequence[Sheet]) -> list[PlayerEvening]:
     """
     names: dict[str, list[int]] = {}
     for sheet in sheets:
+        totals = sheet.totals
         for player in sheet.table.players:
-            tally = names.setdefault(player, [0, 0, 0, 0])
+            tally = names.setdefault(player, [0, 0, 0, 0, 0])
             if sheet.finished:
                 tally[0] += 1
                 tally[1] += player_won(sheet, player)
+                tally[4] += totals[sheet.table.side_of(player).name]
             for deal in sheet.deals:
                 tally[2] += 1
                 tally[3] += _scored(deal.players, player) + (
@@ -169,3 +190,58 @@ def evening(sheets: Sequence[Sheet]) -> list[PlayerEvening]:
 
 def _scored(players: Mapping[str, int | None], player: str) -> int:
     return players.get(player) or 0
+
+
+#: R78: how a table wins its evening: by its evening total, the finished games'
+#: totals added up ("points", as a paper sheet carried from game to game: lowest
+#: wins, or highest where the game's highest total wins), a tie broken by games won;
+#: or by games won ("games"), a tie broken by the evening total. A tie still shares.
+EVENING_WON_BY = ("points", "games")
+
+
+@dataclass(frozen=True)
+class Night:
+    """R78: an evening's standing: each player's evening, how the night is won, who
+    wins it (players, in the order they first sat down; none before a game is
+    finished), and whether a game of it is still under way (the winners lead)."""
+
+    players: tuple[PlayerEvening, ...]
+    won_by: str
+    winners: tuple[str, ...]
+    under_way: bool
+    highest: bool  # the higher evening total is the better (R62)
+
+
+def night(sheets: Sequence[Sheet], won_by: str = "points") -> Night:
+    """R78: the evening of ``sheets`` and who wins it, ``won_by`` one of
+    :data:`EVENING_WON_BY`; only finished games count, and only players who played
+    one can win.
+
+    >>> from referee.rules import get_ruleset
+    >>> from referee.rules.scoring import score_deal
+    >>> table = Table.seat(get_ruleset("shanghai"), ["Ann", "Bob", "Cat"])
+    >>> def game(points):  # ten deals of Shanghai, all Ann's: Bob and Cat score
+    ...     deals = (score_deal(table, n, "Ann", points) for n in range(1, 11))
+    ...     return Sheet(table, tuple(deals))
+    >>> games = [game({"Bob": 5, "Cat": 30}), game({"Bob": 20, "Cat": 5})]
+    >>> [(p.name, p.won, p.total) for p in night(games).players]
+    [('Ann', 2, 0), ('Bob', 0, 250), ('Cat', 0, 350)]
+    >>> night(games).winners, night(games[:1], "games").winners
+    (('Ann',), ('Ann',))
+    """
+    if won_by not in EVENING_WON_BY:
+        raise ValueError(won_by)
+    players = tuple(evening(sheets))
+    highest = bool(sheets) and sheets[0].table.rules.winner == "highest"
+    sign = -1 if highest else 1
+
+    def standing(player: PlayerEvening) -> tuple[int, int]:
+        if won_by == "points":
+            return (sign * player.total, -player.won)
+        return (-player.won, sign * player.total)
+
+    counted = [player for player in players if player.played]
+    best = min(map(standing, counted), default=None)
+    winners = tuple(player.name for player in counted if standing(player) == best)
+    under_way = any(not sheet.finished for sheet in sheets)
+    return Night(players, won_by, winners, under_way, highest)

@@ -76,7 +76,9 @@ class Side:
 
 @dataclass(frozen=True)
 class Table:
-    """Who plays, in clockwise seat order, under which ruleset, on which sides.
+    """Who plays, in clockwise seat order, under which ruleset, on which sides; and
+    the seat of the first dealer (R76: the first player typed, unless the game was
+    played again, R78, which keeps the seats and passes the first deal on).
 
     >>> from referee.rules import get_ruleset
     >>> table = Table.seat(get_ruleset("push"), ["Ann", "Bob", "Cat", "Dan"])
@@ -87,6 +89,7 @@ class Table:
     rules: Ruleset
     players: tuple[str, ...]
     sides: tuple[Side, ...]
+    first_dealer: int = 0
 
     @classmethod
     def seat(
@@ -96,6 +99,7 @@ class Table:
         teams: Sequence[str] | None = None,
         *,
         kept: bool = False,
+        first_dealer: int = 0,
     ) -> Table:
         """Seat the players: names trimmed, non-empty, at most 30 characters and
         different; a player count the variant allows (R35, R36); team names for a
@@ -119,7 +123,7 @@ class Table:
             Side(name, tuple(names[seat] for seat in side))
             for name, side in zip(team_names, seats, strict=True)
         )
-        return cls(rules, names, sides)
+        return cls(rules, names, sides, first_dealer % len(names))
 
     def side_of(self, player: str) -> Side:
         return next(side for side in self.sides if player in side.players)

@@ -1,4 +1,4 @@
-"""A game's deals: record the next one, correct one, undo the last.
+"""A game's deals: record the next one, correct one, undo the last and redo it.
 
 Each write is one transaction: take the write lock, load the game, check the edit
 key, let the rules core judge everything, then write and commit once. Anything
@@ -27,10 +27,12 @@ __all__ = [
     "DealEntry",
     "DealNotFound",
     "KeptAnswer",
+    "NothingToRedo",
     "StaleGame",
     "commit",
     "editable",
     "record_deal",
+    "redo_deal",
     "replace_deal",
     "undo_deal",
 ]
@@ -40,6 +42,12 @@ class DealNotFound(Refused):
     """The game has no deal of that number."""
 
     status = 404
+
+
+class NothingToRedo(Refused):
+    """No deal undone since the last one saved: nothing to put back."""
+
+    status = 409
 
 
 class StaleGame(Refused):
@@ -163,13 +171,15 @@ def record_deal(
                 adjust=_stored_adjust(score),
             )
         )
+        game.undone = None  # a new deal saved: what was undone stays undone
         return commit(game, number, guard, 201, kept_answer)
 
 
 def replace_deal(
     game_id: str, edit_key: str | None, number: int, entry: DealEntry, guard: Guard = UNGUARDED
 ) -> Game:
-    """Replace deal ``number``; every later total follows, being worked out afresh."""
+    """Replace deal ``number``; every later total follows, being worked out afresh.
+    The deal counts one correction more, which the sheet shows."""
     with one_transaction():
         game = editable(game_id, edit_key, guard.without_key())
         assert isinstance(game, Game)
@@ -181,12 +191,14 @@ def replace_deal(
         deal.hands = _stored(table, entered)
         deal.bent_table = score.bent_table
         deal.adjust = _stored_adjust(score)
+        deal.corrected = (deal.corrected or 0) + 1  # the sheet's trace of it
         deal.recorded_at = datetime.now(UTC)
         return commit(game, number, guard.without_key())
 
 
 def undo_deal(game_id: str, edit_key: str | None, number: int, guard: Guard = UNGUARDED) -> Game:
-    """Remove deal ``number``, which must be the last one recorded."""
+    """Remove deal ``number``, which must be the last one recorded; kept as it was,
+    so that :func:`redo_deal` can put it back until a new deal is saved."""
     with one_transaction():
         game = editable(game_id, edit_key, guard.without_key())
         assert isinstance(game, Game)
@@ -197,7 +209,36 @@ def undo_deal(game_id: str, edit_key: str | None, number: int, guard: Guard = UN
                 gettext("only the last deal, deal %(last)s, can be undone", last=last)
             )
         game.deals.remove(deal)
+        game.undone = [*(game.undone or []), _kept(deal)]
         return commit(game, number, guard.without_key())
+
+
+def redo_deal(game_id: str, edit_key: str | None, guard: Guard = UNGUARDED) -> Game:
+    """Put back the deal undone last, as it was kept (scored as it was accepted then,
+    as every saved deal is); NothingToRedo when a new deal was saved since, or none
+    was undone."""
+    with one_transaction():
+        game = editable(game_id, edit_key, guard.without_key())
+        assert isinstance(game, Game)
+        undone = list(game.undone or [])
+        if not undone or undone[-1]["number"] != len(game.deals) + 1:
+            raise NothingToRedo(gettext("there is no undone deal to put back"))
+        kept = undone.pop()
+        game.deals.append(Deal(**kept))
+        game.undone = undone or None
+        return commit(game, kept["number"], guard.without_key())
+
+
+def _kept(deal: Deal) -> dict[str, Any]:
+    """An undone deal as it is kept for Redo: what the table entered, and its trace."""
+    return {
+        "number": deal.number,
+        "went_out": deal.went_out,
+        "hands": deal.hands,
+        "bent_table": deal.bent_table,
+        "adjust": deal.adjust,
+        "corrected": deal.corrected or 0,
+    }
 
 
 def _deal(game: Game, number: int) -> Deal:

@@ -2,16 +2,20 @@
 *Play again*. A game played again keeps the id of the evening's first game
 (``Game.series``, set by :func:`referee.storage.games.add_game`), so anyone with the
 link of any of its games finds them all; what they add up to is the rules core's
-(:func:`referee.rules.bookkeeping.evening`)."""
+(:func:`referee.rules.bookkeeping.night`). How the table wins its evening is kept
+on its first game (:func:`won_by`, :func:`count_the_night_by`)."""
 
 from __future__ import annotations
 
 from sqlalchemy import or_, select
 
+from ..rules.bookkeeping import EVENING_WON_BY
+from .database import one_transaction
 from .db import db
+from .games import check_edit_key, lock_game, locked_game
 from .models import Game
 
-__all__ = ["series_of"]
+__all__ = ["count_the_night_by", "series_of", "won_by"]
 
 
 def series_of(game: Game) -> list[Game]:
@@ -25,3 +29,25 @@ def series_of(game: Game) -> list[Game]:
             .order_by(Game.created_at, Game.id)
         )
     )
+
+
+def won_by(series: list[Game]) -> str:
+    """How the evening of ``series`` (its games, the first one first) is won: as its
+    table chose, else the referee's way (R78: the evening total)."""
+    chosen = series[0].evening_won_by if series else None
+    return chosen if chosen in EVENING_WON_BY else EVENING_WON_BY[0]
+
+
+def count_the_night_by(game_id: str, edit_key: str | None, way: str) -> None:
+    """Keep how the evening of the game is won, ``way`` one of the rules core's
+    EVENING_WON_BY, for a phone that may change the game; one write, under the
+    lock of the evening's first game. EditRefused for another phone; ValueError
+    for a way the core has not."""
+    if way not in EVENING_WON_BY:
+        raise ValueError(way)
+    with one_transaction():
+        game = locked_game(game_id)
+        check_edit_key(game, edit_key)
+        first = lock_game(game.series) if game.series else game
+        first.evening_won_by = way
+        db.session.commit()

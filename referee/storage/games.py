@@ -186,6 +186,7 @@ def _new_game(
         pot_stake=stake,
         pot_payout=payout,
         rules=house_rules_of(rules),  # R73: these rules for good
+        first_dealer=table.first_dealer,  # R78
         version=1,
     )
 
@@ -297,7 +298,10 @@ def house_again(game: Game) -> dict[str, Any]:
 
 
 def table_of(game: Game) -> Table:
-    return Table.seat(rules_of(game), game.players, game.teams, kept=True)  # R73
+    # R73: the table as it started; R78: its first dealer
+    return Table.seat(
+        rules_of(game), game.players, game.teams, kept=True, first_dealer=game.first_dealer or 0
+    )
 
 
 def sheet_of(game: Game) -> Sheet:

@@ -37,6 +37,12 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     #: game started before house rules: the preset's rules, as always.
     house: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     rules: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: R76, R78: the seat of deal 1's dealer: 0, the first player typed, but in a game
+    #: played again, which keeps the seats in their order and passes the first deal on.
+    first_dealer: Mapped[int] = mapped_column(default=0, server_default="0")
+    #: The deals taken back with Undo, as they were kept, the last undone last: Redo
+    #: puts the last back, until a new deal is saved (None: nothing to redo).
+    undone: Mapped[list[dict[str, Any]] | None] = mapped_column(JSON)
     #: One more with every change, so two writers can tell they saw the same game.
     version: Mapped[int] = mapped_column(default=1)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
@@ -44,6 +50,9 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     #: R78: the first game of the evening this one belongs to, where it was started with
     #: Play again (from that game or one played again from it); None on a first game.
     series: Mapped[str | None] = mapped_column(String(32), index=True)
+    #: R78: how the table wins its evening ("points" or "games", the rules core's
+    #: EVENING_WON_BY), kept on the evening's first game; None: the referee's default.
+    evening_won_by: Mapped[str | None] = mapped_column(String(8))
     #: The game this one was played again as (R78): one for the whole table, set once,
     #: under this game's lock (:mod:`referee.storage.again`); None until then.
     next_game: Mapped[str | None] = mapped_column(String(32))
@@ -85,6 +94,9 @@ class Deal(db.Model):  # type: ignore[name-defined,misc]
     #: R75: points added to a player's hand this deal, with their reason:
     #: {"Ann": {"points": -10, "reason": "exact cut"}}; None when none.
     adjust: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    #: How many times the deal was corrected since it was saved: the sheet keeps a
+    #: trace of it, as a paper sheet keeps a crossed-out figure.
+    corrected: Mapped[int] = mapped_column(default=0, server_default="0")
     recorded_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
     game: Mapped[Game] = relationship(back_populates="deals")

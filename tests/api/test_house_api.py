@@ -242,7 +242,8 @@ def test_play_again_keeps_the_house_rules(make_app, database_uri):  # R73
     assert new_id != game.id
     new = client.get(f"/api/v1/games/{new_id}").get_json()
     assert (new["house"], new["rules"]) == (house, game.created["rules"])
-    assert new["players"] == ["Bob", "Cat", "Dan", "Ann"]
+    # R78: the same seats, the next player dealing first
+    assert (new["players"], new["dealer"]) == (["Ann", "Bob", "Cat", "Dan"], "Bob")
 
 
 # --- A deal's bonuses and penalties (R75) ------------------------------------------------------

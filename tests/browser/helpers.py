@@ -156,7 +156,9 @@ def expect_sheet(page: Page, rows: list[list[str]], whole: bool = False) -> None
     for i, row in enumerate(rows):
         # The label, then who dealt it where it is played or being played (R76).
         label = re.compile(rf"^\s*{re.escape(row[0])}(\s+dealer \S.*)?\s*$")
-        expect(body.nth(i).locator("th, td")).to_have_text([label, *row[1:]])
+        # A played cell: the running total, then the deal's points under it, as on paper.
+        totals = [re.compile(rf"^\s*{re.escape(total)}(\s+(0|[+-]\d+))?\s*$") for total in row[1:]]
+        expect(body.nth(i).locator("th, td")).to_have_text([label, *totals])
 
 
 def filled(rows: list[list[str]]) -> list[list[str]]:

@@ -107,12 +107,13 @@ def test_a_finished_game_plays_again_with_the_same_players_and_the_next_dealer(p
     page.get_by_role("button", name="Play again").tap()
     expect(page).not_to_have_url(re.compile(re.escape(first) + "$"))
     expect(page.locator("h1")).to_have_text("Push")
-    # Bob, the next player, deals first now: he is in seat 1.
+    # Bob, the next player, deals first now; the seats and the columns stay (R78).
+    expect(page.locator(".contract")).to_contain_text("Deal 1 · Bob deals 6")
     open_deal_form(page, 1)
-    expect(page.locator(".player .who")).to_have_text(["Bob", "Cat", "Dan", "Ann"])
-    went_out(page, 0)
-    points(page, 1, "10")
-    points(page, 3, "5")
+    expect(page.locator(".player .who")).to_have_text(["Ann", "Bob", "Cat", "Dan"])
+    went_out(page, 1)
+    points(page, 0, "10")
+    points(page, 2, "5")
     save(page)
     assert game_path(page) != first
 

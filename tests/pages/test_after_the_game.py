@@ -43,7 +43,7 @@ def test_a_finished_game_offers_play_again_and_a_new_game(client):
     assert 'href="/?variant=push"' in page and "New game" in page
 
 
-def test_play_again_seats_the_same_players_the_next_one_dealing_first(client):
+def test_play_again_seats_the_same_players_the_next_one_dealing_first(client):  # R78
     game = start_game(client, **{"teams-0": "Us", "teams-1": "Them"})
     finish(client, game)
     response = client.post(f"{game}/again")
@@ -52,8 +52,9 @@ def test_play_again_seats_the_same_players_the_next_one_dealing_first(client):
     assert new != game
     page = text(client.get(new))
     assert "Enter deal 1" in page  # this phone keeps the new sheet
-    # Bob deals first now; the teams keep their players and their names.
-    assert "Them: Bob &amp; Dan · Us: Cat &amp; Ann" in page
+    # Bob deals first now; the seats, the teams and their names are kept.
+    assert "Deal 1 · Bob deals 6" in page
+    assert "Us: Ann &amp; Cat · Them: Bob &amp; Dan" in page
     # The same options: partnerships and distinct suits in sets.
     assert re.search(r"Push</h1>", client.get(new).data.decode())
 
@@ -73,7 +74,8 @@ def test_play_again_keeps_the_variant_and_its_options(client):
     new = client.post(f"{game}/again").headers["Location"]
     page = text(client.get(new))
     assert "Shanghai" in page and "Enter deal 1" in page
-    assert "Bob, Cat, Ann" in text(client.get("/history"))
+    assert "Ann, Bob, Cat" in text(client.get("/history"))  # R78: in the same seats
+    assert "Deal 1 · Bob deals 11" in page
 
 
 def test_a_game_still_playing_has_no_play_again(client):
@@ -96,7 +98,7 @@ def test_the_history_lists_finished_games_with_winners_and_wins_per_player(clien
     finish(client, first)
     second = client.post(f"{first}/again").headers["Location"]
     for _ in range(5):  # Bob and Dan's side goes out each time now
-        enter_deal(client, second, 0, points_1="10", points_3="5")
+        enter_deal(client, second, 1, points_0="10", points_2="5")
     start_game(client, players=["Eve", "Fay", "Gus", "Hal"])  # still being played
     history = client.get("/history").data.decode()
     page = text(client.get("/history"))

@@ -71,9 +71,11 @@ def test_a_game_of_eight_players(client):
     assert "Ann.: Annabelle · Bar.: Bartholomew" in text(client.get(game))
     # Everyone but Annabelle scores; eight hands fit the pack of three decks.
     enter_deal(client, game, 0, **{f"points_{seat}": str(seat * 5) for seat in range(1, 8)})
-    assert "1 · 11 dealer Annabelle --- 5 10 15 20 25 30 35 2 · 11 dealer Bartholomew" in text(
-        client.get(game)
-    )
+    # Each total with the deal's points under it, as on paper.
+    assert (
+        "1 · 11 dealer Annabelle --- 0 5 +5 10 +10 15 +15 20 +20 25 +25 30 +30 35 +35 "
+        "2 · 11 dealer Bartholomew"
+    ) in text(client.get(game))
 
 
 def test_a_count_the_game_does_not_allow_is_refused_and_named(client):
@@ -136,7 +138,7 @@ def test_jo_the_one_who_went_out_takes_the_hands_and_the_highest_total_wins(clie
     page = text(client.get(game))
     # Ann took 35 three times (105), Bob 30 twice (60), Cat 25 twice (50).
     assert "★ Ann wins with 105, the highest total" in page
-    assert "7 · 12 dealer Ann 105 60 50" in page
+    assert "7 · 12 dealer Ann 105 +35 60 0 50 0" in page
 
 
 def test_no_stock_out_where_the_discards_are_reshuffled(client):  # R64
@@ -159,7 +161,8 @@ def test_the_bent_table_doubles_what_the_deal_adds(client):  # R63
     assert "This deal adds: Ann 0 · Bob 20 · Cat 102" in bent
     saved = client.post(f"{game}/deals/new", data=fields | {"bent_table": "y", "save": "1"})
     assert saved.status_code == 303
-    assert "1 · 9 dealer Ann --- 20 102" in text(client.get(game))  # the saved deal is doubled too
+    # The saved deal is doubled too.
+    assert "1 · 9 dealer Ann --- 0 20 +20 102 +102" in text(client.get(game))
 
 
 def test_only_a_game_that_doubles_a_bent_table_offers_the_box(client):

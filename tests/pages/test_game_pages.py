@@ -102,17 +102,18 @@ def test_the_sheet_reads_like_the_paper_one(client):  # R34
     rows = re.findall(r"<tr class=\"([^\"]*)\">(.*?)</tr>", page, re.S)
     cells = [
         re.findall(
-            r"<t[hd][^>]*>\s*(?:<a[^>]*>)?([^<]*?)\s*(?:</a>)?\s*(?:<span class=\"dealer\".*?</span>[^<]*</span>)?\s*</t[hd]>",
+            r"<t[hd][^>]*>\s*(?:<a[^>]*>)?([^<]*?)\s*(?:</a>)?\s*(?:<span class=\"dealer\".*?</span>[^<]*</span>)?\s*(?:<small class=\"deal-points\">([^<]*)</small>)?</t[hd]>",
             row,
         )
         for _, row in rows
     ]
+    # Each running total with the deal's points under it, as on a paper sheet.
     assert cells == [
-        ["1 · 6", "---", "40"],
-        ["2 · 7", "120", "40"],
-        ["3 · 8", "120", "100"],
-        ["4 · 9", "300", "100"],
-        ["5 · 10", "", ""],
+        [("1 · 6", ""), ("---", "0"), ("40", "+40")],
+        [("2 · 7", ""), ("120", "+120"), ("40", "0")],
+        [("3 · 8", ""), ("120", "0"), ("100", "+60")],
+        [("4 · 9", ""), ("300", "+180"), ("100", "0")],
+        [("5 · 10", ""), ("", ""), ("", "")],
     ]
     assert rows[4][0].startswith("current")  # the deal being played is highlighted
     enter_deal(client, game, 0, points_1="175", points_3="5")
@@ -176,7 +177,9 @@ def test_correcting_deal_2_changes_every_later_total(client):
     )
     assert response.status_code == 303
     page = text(client.get(game))
-    assert "1 · 6 dealer Ann --- 20 2 · 7 dealer Bob 20 20 3 · 8 dealer Cat 30 20" in page
+    assert (
+        "1 · 6 dealer Ann --- 0 20 +20 2 · 7 dealer Bob 20 +20 20 0 3 · 8 dealer Cat 30 +10 20 0"
+    ) in page
 
 
 def test_undo_the_last_deal(client):

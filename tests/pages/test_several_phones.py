@@ -63,7 +63,7 @@ def test_a_save_of_a_deal_saved_meanwhile_shows_the_entry_as_what_it_is(app, cli
     page = text(response)
     assert "Your entry for deal 1, not saved: another phone saved deal 1" in page
     assert "Bob: 10 points" in page and "Dan: 5 points" in page  # what it held
-    assert "6 dealer Ann 40 ---" in page  # the sheet as it is now
+    assert "6 dealer Ann 40 +40 --- 0" in page  # the sheet as it is now
     assert "Save deal" not in page  # no button invites a second deal 1
     assert "Put it aside and enter deal 2" in page
     assert 'name="points-1" value="10"' in response.data.decode()  # kept until put aside

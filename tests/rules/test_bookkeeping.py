@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from referee.rules import GameRuleError, get_ruleset
-from referee.rules.bookkeeping import BuyTally, dealer_of, evening
+from referee.rules.bookkeeping import BuyTally, dealer_of, evening, night
 from referee.rules.scoring import Sheet, Table, score_deal
 
 from .notation import refused
@@ -147,3 +147,76 @@ def test_a_buy_is_taken_exactly_while_some_are_left(variant, played, bought):  #
             tally.check_buy("Ann")
     else:
         assert tally.check_buy("Ann") == "Ann"
+
+
+# --- The night's winner (R78) ---------------------------------------------------------------
+
+THREE = ["Ann", "Bob", "Cat"]
+
+
+def shanghai(went_out, points, deals=10):
+    """A game of Shanghai for THREE, ``went_out`` going out of each of ``deals`` deals
+    and the others holding ``points``."""
+    table = Table.seat(get_ruleset("shanghai"), THREE)
+    return Sheet(table, tuple(score_deal(table, n, went_out, points) for n in range(1, deals + 1)))
+
+
+#: Ann wins game 1 narrowly and game 3, Bob game 2 by far.
+ANN_NARROWLY = shanghai("Ann", {"Bob": 5, "Cat": 10})  # Ann 0, Bob 50, Cat 100
+BOB_BY_FAR = shanghai("Bob", {"Ann": 50, "Cat": 5})  # Ann 500, Bob 0, Cat 50
+ANN_AGAIN = shanghai("Ann", {"Bob": 5, "Cat": 5})  # Ann 0, Bob 50, Cat 50
+CAT_UNDER_WAY = shanghai("Cat", {"Ann": 5, "Bob": 5}, deals=2)
+
+#: (games, how the night is won) -> its winners, and whether a game is under way.
+NIGHTS = {
+    "the lowest evening total wins": ([ANN_NARROWLY, BOB_BY_FAR, ANN_AGAIN], "points", ["Bob"]),
+    "or the most games won": ([ANN_NARROWLY, BOB_BY_FAR, ANN_AGAIN], "games", ["Ann"]),
+    "games won alike: the evening total decides": ([ANN_NARROWLY, BOB_BY_FAR], "games", ["Bob"]),
+    "totals alike: games won decide": (
+        [ANN_NARROWLY, shanghai("Bob", {"Ann": 10, "Cat": 5}), ANN_AGAIN],
+        "points",
+        ["Ann"],  # Ann 100 and Bob 100; Ann won two games, Bob one
+    ),
+    "a game under way counts for nothing yet": (
+        [ANN_NARROWLY, CAT_UNDER_WAY],
+        "points",
+        ["Ann"],
+    ),
+    "no finished game, no winner": ([CAT_UNDER_WAY], "points", []),
+    "a tie shares the night": (
+        [ANN_AGAIN, shanghai("Bob", {"Ann": 5, "Cat": 5})],
+        "points",
+        ["Ann", "Bob"],
+    ),
+}
+
+
+@pytest.mark.parametrize(("games", "won_by", "winners"), NIGHTS.values(), ids=NIGHTS)
+def test_who_wins_the_night(games, won_by, winners):  # R78
+    assert list(night(games, won_by).winners) == winners
+
+
+def test_the_night_counts_each_player_s_evening_total_of_finished_games():  # R78
+    standing = night([ANN_NARROWLY, BOB_BY_FAR, CAT_UNDER_WAY])
+    assert [(p.name, p.played, p.won, p.total) for p in standing.players] == [
+        ("Ann", 2, 1, 500),
+        ("Bob", 2, 1, 50),
+        ("Cat", 2, 0, 150),
+    ]
+    assert standing.under_way and not night([ANN_NARROWLY]).under_way
+
+
+def test_where_the_highest_total_wins_a_game_it_wins_the_night():  # R62, R78
+    table = Table.seat(get_ruleset("jo"), THREE)
+    deals = len(table.rules.deals)
+    game = Sheet(
+        table,
+        tuple(score_deal(table, n, "Ann", {"Bob": 5, "Cat": 10}) for n in range(1, deals + 1)),
+    )
+    standing = night([game])
+    assert standing.highest and standing.winners == ("Ann",)
+
+
+def test_a_night_is_won_by_points_or_games_only():
+    with pytest.raises(ValueError, match="deals"):
+        night([ANN_NARROWLY], "deals")

@@ -244,7 +244,7 @@ class GameOut(Answer):
     @classmethod
     def of(cls, game: Any, sheet: Sheet, **more: Any) -> Any:
         """The answer for a stored game (its row) and its sheet, worked out."""
-        rules, players = sheet.table.rules, sheet.table.players
+        rules, players, first = sheet.table.rules, sheet.table.players, sheet.table.first_dealer
         fields: dict[str, Any] = {
             "id": game.id,
             "url": f"/games/{game.id}",
@@ -262,14 +262,16 @@ class GameOut(Answer):
                     deal=deal.number,
                     cards_dealt=deal.cards_dealt,
                     totals=totals,
-                    dealer=dealer_of(rules, players, deal.number),
+                    dealer=dealer_of(rules, players, deal.number, first),
                 )
                 for deal, totals in zip(sheet.deals, sheet.running, strict=True)
             ],
             "totals": sheet.totals,
             "finished": sheet.finished,
             "winners": sheet.winners,
-            "dealer": None if sheet.finished else dealer_of(rules, players, len(sheet.deals) + 1),
+            "dealer": (
+                None if sheet.finished else dealer_of(rules, players, len(sheet.deals) + 1, first)
+            ),
             "buys": BuysOut.of(
                 BuyTally.of(sheet, counts_by_deal((b.deal, b.player, b.count) for b in game.buys))
             ),

@@ -1,5 +1,6 @@
 """What the sheet shows of the buys (docs/rules.md#R77), with no request in sight: a
-line a player, their count against the limit that applies ("Ann 1 of 3"), and
+line a player, their count against the limit that applies ("Ann 1 of 3"), counted
+over the whole game too once a deal is played ("Ann 1 of 3 · 4 in the game"), and
 whether they have one to take back. The counting is the rules core's
 (:class:`referee.rules.bookkeeping.BuyTally`).
 
@@ -10,6 +11,8 @@ whether they have one to take back. The counting is the rules core's
 >>> shown = buys_shown(BuyTally(table, 1, {1: {"Ann": 1}}))
 >>> shown.title, [line.text for line in shown.lines]
 ('Buys this deal, 3 each', ['Ann 1 of 3', 'Bob 0 of 3', 'Cat 0 of 3'])
+>>> [line.text for line in buys_shown(BuyTally(table, 2, {1: {"Ann": 3}, 2: {"Ann": 1}})).lines]
+['Ann 1 of 3 · 4 in the game', 'Bob 0 of 3 · 0 in the game', 'Cat 0 of 3 · 0 in the game']
 """
 
 from __future__ import annotations
@@ -61,6 +64,9 @@ def buys_shown(tally: BuyTally) -> BuysShown | None:
                 if deal_limit is None
                 else gettext("%(bought)s of %(limit)s in the game", bought=bought, limit=limit)
             )
+        elif tally.deal is not None and tally.deal > 1:
+            # A deal's limit alone: the game's buys still add up, as on paper.
+            counts.append(gettext("%(bought)s in the game", bought=tally.in_game(player)))
         text = f"{player} {' · '.join(counts)}"
         lines.append(BuyLine(player, text, tally.in_deal(player)))
     if deal_limit is not None:

@@ -18,6 +18,7 @@ description that says every total in words, and the page's colours, light or dar
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from flask_babel import gettext
@@ -65,8 +66,11 @@ def _step(top: int) -> int:
     return next(n * power for n in (1, 2, 5, 10) if n * power >= rough)
 
 
-def running_chart(sheet: Sheet) -> Chart | None:
-    """The chart of the sheet's running totals; None before a deal is played."""
+def running_chart(sheet: Sheet, styles: Mapping[str, int] | None = None) -> Chart | None:
+    """The chart of the sheet's running totals; None before a deal is played.
+    ``styles``: each side's line style by its name, so that a side keeps its colour
+    from one game's chart to the next (an evening's, R78); by its place at the table
+    otherwise."""
     running = sheet.running
     if not running:
         return None
@@ -94,7 +98,7 @@ def running_chart(sheet: Sheet) -> Chart | None:
             " ".join(f"{x(deal)},{y(total)}" for deal, total in enumerate(line)),
             (x(len(line) - 1), y(line[-1])),
             ends[name],
-            index % STYLES,
+            _style(styles, name, index),
         )
         for index, (name, line) in enumerate(totals.items())
     ]
@@ -118,6 +122,11 @@ def running_chart(sheet: Sheet) -> Chart | None:
             ]
         ),
     )
+
+
+def _style(styles: Mapping[str, int] | None, name: str, index: int) -> int:
+    """A side's line style: the one it is given, else the one of its place."""
+    return (styles[name] if styles and name in styles else index) % STYLES
 
 
 def _spread(ends: dict[str, float]) -> dict[str, float]:

@@ -1,29 +1,32 @@
 """The evening (docs/rules.md#R78): the games a table played one after the other with
 *Play again*, each with its winner and final totals and a chart of its running
-totals, and each player's games played and won and points a deal. Anyone with the
-link of one of its games may read it; it changes nothing and keeps nothing.
+totals (each player's line one colour in every chart), each player's games played
+and won, evening total and points a deal, and the winner of the night. Anyone with
+the link of one of its games may read it; a phone that may change the game may
+also choose how the night is won, kept for the whole evening.
 
-What the games add up to is the rules core's
-(:func:`referee.rules.bookkeeping.evening`); the games are the storage's
+What the games add up to, and who wins the night, is the rules core's
+(:func:`referee.rules.bookkeeping.night`); the games are the storage's
 (:func:`referee.storage.evenings.series_of`)."""
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, render_template
-from flask_babel import gettext
+from flask import Blueprint, redirect, render_template, url_for
+from flask_babel import gettext, ngettext
 
 from ...plumbing.sentences import request_words
-from ...rules.bookkeeping import PlayerEvening
-from ...rules.bookkeeping import evening as add_up
+from ...rules.bookkeeping import Night, PlayerEvening, night
 from ...rules.scoring import Sheet
 from ...rules.words import winner_words
 from ...storage import games
-from ...storage.evenings import series_of
+from ...storage.evenings import count_the_night_by, series_of, won_by
 from ...storage.models import Game
 from .. import numbers, phone_memory
+from ..forms import NightForm
 from .chart import Chart, running_chart
 
 bp = Blueprint("evening", __name__)
@@ -44,14 +47,20 @@ class GameOfTheEvening:
 @dataclass(frozen=True)
 class Evening:
     games: list[GameOfTheEvening]
-    players: list[PlayerEvening]
+    night: Night
+
+    @property
+    def players(self) -> tuple[PlayerEvening, ...]:
+        return self.night.players
 
 
 def evening_of(game: Game) -> Evening:
     """The evening ``game`` belongs to, worked out from its games' sheets."""
+    series = series_of(game)
+    sheets = [games.sheet_of(each) for each in series]
+    styles = line_styles(sheets)
     shown = []
-    for number, each in enumerate(series_of(game), 1):
-        sheet = games.sheet_of(each)
+    for number, (each, sheet) in enumerate(zip(series, sheets, strict=True), 1):
         rules = sheet.table.rules
         outcome = (
             winner_words(request_words(), sheet)
@@ -63,9 +72,68 @@ def evening_of(game: Game) -> Evening:
             )
         )
         shown.append(
-            GameOfTheEvening(number, each, rules.name, sheet, outcome, running_chart(sheet))
+            GameOfTheEvening(
+                number, each, rules.name, sheet, outcome, running_chart(sheet, styles)
+            )
         )
-    return Evening(shown, add_up([line.sheet for line in shown]))
+    return Evening(shown, night(sheets, won_by(series)))
+
+
+def line_styles(sheets: list[Sheet]) -> dict[str, int]:
+    """Each side's line style in the evening's charts, by name, in the order the
+    sides first sat down: a player keeps one colour from one game's chart to the
+    next, wherever they sit."""
+    styles: dict[str, int] = {}
+    for sheet in sheets:
+        for side in sheet.table.sides:
+            styles.setdefault(side.name, len(styles))
+    return styles
+
+
+def night_text(standing: Night) -> str:
+    """Who wins the night (R78), or leads it while a game is under way; "" before a
+    game is finished."""
+    if not standing.winners:
+        return ""
+    who = request_words().listed(list(standing.winners))
+    many = len(standing.winners)
+    if standing.under_way:
+        return str(
+            ngettext(
+                "%(who)s leads the night; a game is still under way.",
+                "%(who)s lead the night; a game is still under way.",
+                many,
+                who=who,
+            )
+        )
+    return str(ngettext("%(who)s wins the night.", "%(who)s win the night.", many, who=who))
+
+
+def won_by_text(standing: Night) -> str:
+    """How the night is won (R78), as the page says it under the winner."""
+    if standing.won_by == "games":
+        if standing.highest:
+            return str(
+                gettext(
+                    "The night goes to the most games won; a tie, to the highest evening total."
+                )
+            )
+        return str(
+            gettext("The night goes to the most games won; a tie, to the lowest evening total.")
+        )
+    if standing.highest:
+        return str(
+            gettext(
+                "The night goes to the highest evening total, the finished games' totals "
+                "added up; a tie, to the most games won."
+            )
+        )
+    return str(
+        gettext(
+            "The night goes to the lowest evening total, the finished games' totals added up; "
+            "a tie, to the most games won."
+        )
+    )
 
 
 def average_text(player: PlayerEvening) -> str:
@@ -80,6 +148,27 @@ def average_text(player: PlayerEvening) -> str:
 def evening(game_id: str) -> Any:
     """The evening of the game: read only, for anyone with the game's link."""
     game = phone_memory.load(game_id)
+    found = evening_of(game)
+    form = NightForm(won_by=found.night.won_by)
     return render_template(
-        "evening.html", game=game, evening=evening_of(game), average_text=average_text
+        "evening.html",
+        game=game,
+        evening=found,
+        average_text=average_text,
+        night_text=night_text(found.night),
+        won_by_text=won_by_text(found.night),
+        night_form=form if phone_memory.edit_key(game.id) is not None else None,
     )
+
+
+@bp.post("/games/<game_id>/evening")
+def count_the_night(game_id: str) -> Any:
+    """How the table wins its evening (R78), for a phone that may change the game; the
+    evening's page again. Anything else changes nothing."""
+    game = phone_memory.load(game_id)
+    form = NightForm()
+    if form.validate():
+        # A follower's phone changes nothing: the page as it is.
+        with suppress(games.EditRefused):
+            count_the_night_by(game.id, phone_memory.edit_key(game.id), form.won_by.data or "")
+    return redirect(url_for("evening.evening", game_id=game.id), 303)

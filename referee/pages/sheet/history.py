@@ -17,6 +17,7 @@ from ...plumbing.json_text import MAX_BODY_BYTES
 from ...plumbing.limits import allowance
 from ...plumbing.sentences import request_words
 from ...rules import RulesError, get_ruleset
+from ...rules.bookkeeping import next_first_dealer
 from ...rules.scoring import Table
 from ...rules.words import winner_words
 from ...storage import games
@@ -38,35 +39,33 @@ HOW = {
 bp = Blueprint("history", __name__)
 
 
-def next_seating(game: Game) -> tuple[list[str], list[str] | None]:
-    """The players of the next game, clockwise from its first dealer: the player after
-    this game's first dealer deals first, so each seat moves up one. A team keeps its
-    name (the side seat 1 is on is now the other one, so the names follow it).
+def next_seating(game: Game) -> tuple[list[str], list[str] | None, int]:
+    """The players of the next game in the same seats, as a paper sheet keeps its
+    columns, with their teams, and the seat of its first dealer: the first deal
+    passes on as any deal does (R78), to whoever dealt this game's deal 2.
 
     >>> from referee.storage.models import Game
     >>> next_seating(Game(players=["Ann", "Bob", "Cat", "Dan"], teams=["We", "They"],
-    ...                   variant="push", options={"partnerships": True}))
-    (['Bob', 'Cat', 'Dan', 'Ann'], ['They', 'We'])
+    ...                   variant="push", options={"partnerships": True}, first_dealer=0))
+    (['Ann', 'Bob', 'Cat', 'Dan'], ['We', 'They'], 1)
     """
-    players = [*game.players[1:], *game.players[:1]]
-    if not game.teams:
-        return players, None
     table = games.table_of(game)
-    seats = table.rules.seats_by_side(len(players))
-    return players, [table.side_of(players[side[0]]).name for side in seats]
+    teams = [side.name for side in table.sides] if game.teams else None
+    return list(table.players), teams, next_first_dealer(table)
 
 
 @bp.post("/games/<game_id>/again")
 def play_again(game_id: str) -> Any:
     """A new game of the same variant, options, house rules (R73) and pot, the same
-    players, the next one dealing first; this phone keeps its sheet. One next game
+    players in the same seats, the next one dealing first (R78); this phone keeps its
+    sheet. One next game
     for the table, however many phones tap, at once or one after the other: made by
     the first phone that may change this game, and then found by all."""
     game = phone_memory.load(game_id)
     sheet_url = url_for("sheet.game", game_id=game.id)
     if not PlayAgainForm().validate() or not games.sheet_of(game).finished:
         return redirect(sheet_url, 303)
-    players, teams = next_seating(game)
+    players, teams, first_dealer = next_seating(game)
     pot = (
         (game.pot_stake, game.pot_payout)
         if game.pot_stake is not None and game.pot_payout is not None
@@ -76,7 +75,7 @@ def play_again(game_id: str) -> Any:
     def start() -> tuple[Game, str]:
         house = games.house_again(game)  # R73: the same rules
         rules = get_ruleset(game.variant, dict(game.options), house)
-        table = Table.seat(rules, players, teams)
+        table = Table.seat(rules, players, teams, first_dealer=first_dealer)
         return games.add_game(rules, table, pot, allowance(), house=house, again=game)
 
     try:

@@ -1,5 +1,5 @@
-"""The sheet: a game's scores as every phone at the table follows them, and the
-undo of its last deal.
+"""The sheet: a game's scores as every phone at the table follows them (the undo and
+redo of its last deal are :mod:`.undo`'s).
 
 A phone opens the sheet's page; htmx then asks for its fragment when the game's
 stream says it changed (:mod:`.live`), and every 30 s in any case, sending the
@@ -35,19 +35,17 @@ from flask import (
     make_response,
     request,
     session,
-    url_for,
 )
-from flask_babel import gettext
 from itsdangerous import BadSignature
 from werkzeug.http import parse_cookie, parse_etags, quote_etag
 
 from ...plumbing import logs
-from ...plumbing.conditional import if_match_of_form, still_current, tagged
+from ...plumbing.conditional import still_current, tagged
 from ...plumbing.headers import SECURITY_HEADERS
 from ...plumbing.language import DEFAULT_LANGUAGE, current_language, language_of_environ
-from ...plumbing.sentences import request_words, sentence_of
-from ...rules import RulesError, get_ruleset, house_changes
-from ...rules.bookkeeping import BuyTally, counts_by_deal, dealer_of
+from ...plumbing.sentences import request_words
+from ...rules import get_ruleset, house_changes
+from ...rules.bookkeeping import BuyTally, counts_by_deal, dealer_of, next_first_dealer
 from ...rules.scoring import Pot
 from ...rules.words import (
     card_values_words,
@@ -57,14 +55,13 @@ from ...rules.words import (
     winner_words,
     words_in,
 )
-from ...storage import buys, deals, games, polls
+from ...storage import buys, games, polls
 from ...storage import database as storage
-from ...storage.idempotency import Guard
 from ...storage.models import Game
 from .. import phone_memory
 from ..deal.buy_lines import buys_shown
 from ..forms import BuyForm, KeepForm, PlayAgainForm, UndoForm
-from ..htmx import fragment, from_htmx, redirect_after_write
+from ..htmx import fragment, from_htmx
 from ..new_game.rules_cards import RulesCard
 from ..words import sheet_heads
 from .chart import running_chart
@@ -175,15 +172,23 @@ def sheet_context(game: Game) -> dict[str, Any]:
         "game": game,
         "sheet": sheet,
         "rules": rules,
-        "rows": rows(sheet),
+        "rows": rows(sheet, {deal.number: deal.corrected or 0 for deal in game.deals}),
         "current": current,
-        "dealer": dealer_of(rules, sheet.table.players, current.number) if current else None,
+        "dealer": (
+            dealer_of(rules, sheet.table.players, current.number, sheet.table.first_dealer)
+            if current
+            else None
+        ),
+        # R78: Play again keeps the seats, and the first deal passes on
+        "next_dealer": sheet.table.players[next_first_dealer(sheet.table)],
         "contract_text": deal_words(words, rules, current) if current else "",
         "heads": sheet_heads([side.name for side in sheet.table.sides]),
         "card_values": card_values_words(words, rules),
         "editable": phone_memory.edit_key(game.id) is not None,
         "kept": phone_memory.keeps(game.id),
         "undo_form": UndoForm(),
+        # Redo puts back the deal undone last, until a new deal is saved
+        "redo": game.undone[-1]["number"] if game.undone else None,
         # R77: the buys of the deal being played, where the game limits them
         "buys": buys_shown(BuyTally.of(sheet, counts_by_deal(buys.bought(game)))),
         "buy_form": BuyForm(),
@@ -226,33 +231,6 @@ def _house_of(
     book = get_ruleset(variant, json.loads(options))
     kept = games.kept_rules(variant, options, rules)  # R73: the rules as the game kept them
     return describe_house(book, kept, words_in(language)), house_changes(book, kept)
-
-
-@bp.post("/games/<game_id>/undo")
-def undo(game_id: str) -> Any:
-    game = phone_memory.load(game_id)
-    form = UndoForm()
-    message = ""
-    if form.validate():
-        try:
-            guard = Guard(if_match=if_match_of_form(form.version.data))
-            deals.undo_deal(game.id, phone_memory.edit_key(game.id), len(game.deals), guard)
-            return redirect_after_write(url_for("sheet.game", game_id=game.id))
-        except deals.StaleGame:
-            message = gettext(
-                "the sheet changed on another phone just now; here it is as it is now: "
-                "undo again if you still mean to"
-            )
-        except games.EditRefused:
-            message = gettext(
-                "this phone can only follow the game: open the edit link to change it"
-            )
-        except (deals.DealNotFound, RulesError) as error:
-            message = sentence_of(error)
-    else:
-        message = gettext("the page was out of date; try again")
-    context = sheet_context(phone_memory.load(game_id)) | {"message": message}
-    return fragment("game.html", "_sheet.html", **context), 409
 
 
 # --- A follower's changed sheet, drawn once a version ---------------------------------

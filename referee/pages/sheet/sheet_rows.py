@@ -1,18 +1,23 @@
 """The rows of the running sheet (R34): a row per deal of the game, played or not,
-with its running totals, who dealt it (R76), who went out and whether the table was
-bent (R63), and the bonuses and penalties that changed a cell (R75)."""
+with its running totals and each side's points in that deal (a paper sheet has
+both: "how much did I get that round?" is read, not worked out), who dealt it
+(R76), who went out and whether the table was bent (R63), and the bonuses and
+penalties that changed a cell (R75); and a deal corrected since it was saved,
+which a paper sheet shows crossed out and written again."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...rules.bookkeeping import dealer_of
 from ...rules.scoring import Sheet
 
 
-def rows(sheet: Sheet) -> list[dict[str, Any]]:
+def rows(sheet: Sheet, corrected: Mapping[int, int] | None = None) -> list[dict[str, Any]]:
     """A row per deal of the game, played or not, labelled by its number and the
-    cards dealt (R34): in the family many deals deal as many cards as another."""
+    cards dealt (R34): in the family many deals deal as many cards as another.
+    ``corrected``: how many times each deal was corrected, by its number."""
     running = sheet.running
     table = []
     rules, players = sheet.table.rules, sheet.table.players
@@ -25,11 +30,17 @@ def rows(sheet: Sheet) -> list[dict[str, Any]]:
                 "cards": rule.cards,
                 "played": played,
                 "totals": running[index] if played else None,
+                "points": sheet.deals[index].sides if played else None,
                 **_went_out(sheet, index),
                 "current": current,
                 # R76: who dealt each deal played, and who deals the one being played
-                "dealer": dealer_of(rules, players, rule.number) if played or current else None,
+                "dealer": (
+                    dealer_of(rules, players, rule.number, sheet.table.first_dealer)
+                    if played or current
+                    else None
+                ),
                 "adjusted": _adjusted(sheet, index) if played else [],
+                "corrected": (corrected or {}).get(rule.number, 0) if played else 0,
             }
         )
     return table
