@@ -28,7 +28,7 @@ from ..rules.scoring import Sheet
 WIDTH, HEIGHT = 320, 170
 LEFT, RIGHT, TOP, BOTTOM = 34, 64, 10, 22  # room for the axes' figures and the names
 LABEL_GAP = 11  # the least room between two names at the lines' ends
-LABEL_CHARACTERS = 8  # a longer name is cut at the line's end, to no other name's (rules/names.py)
+LABEL_CHARACTERS = 7  # a longer name is cut at the line's end, to no other name's (rules/names.py)
 #: The styles a line may take (colour, dash and mark), one a side, so that lines are
 #: told apart by more than their colour.
 STYLES = 8

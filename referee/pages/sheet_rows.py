@@ -7,7 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules.bookkeeping import dealer_of
+from ..rules.names import short_names
 from ..rules.scoring import Sheet
+from .words import head_room
+
+#: The most columns the dealer's name takes under a deal's label (static/app.css).
+DEALER_ROOM = 10
 
 
 def rows(sheet: Sheet) -> list[dict[str, Any]]:
@@ -16,6 +21,9 @@ def rows(sheet: Sheet) -> list[dict[str, Any]]:
     running = sheet.running
     table = []
     rules, players = sheet.table.rules, sheet.table.players
+    # The dealer named as the column heads name players: one short name a player.
+    room = min(DEALER_ROOM, head_room(len(sheet.table.sides)))
+    shown = dict(zip(players, short_names(players, room), strict=True))
     for index, rule in enumerate(rules.deals):
         played = index < len(sheet.deals)
         current = index == len(sheet.deals)
@@ -29,6 +37,7 @@ def rows(sheet: Sheet) -> list[dict[str, Any]]:
                 "current": current,
                 # R76: who dealt each deal played, and who deals the one being played
                 "dealer": dealer_of(rules, players, rule.number) if played or current else None,
+                "dealer_shown": shown[dealer_of(rules, players, rule.number)],
                 "adjusted": _adjusted(sheet, index) if played else [],
             }
         )

@@ -63,7 +63,7 @@ def exchange_words(rules: Ruleset) -> tuple[str, str]:
 #: How many columns (:func:`~referee.rules.names.width`) a column head of the sheet
 #: shows on a 360 px phone, by the number of sides: a longer name is cut (the full
 #: name in a key below), never broken across lines.
-HEAD_ROOM = {1: 16, 2: 16, 3: 11, 4: 8, 5: 6, 6: 5, 7: 4, 8: 4}
+HEAD_ROOM = {1: 16, 2: 16, 3: 10, 4: 7, 5: 6, 6: 5, 7: 4, 8: 4}
 
 
 def sheet_heads(names: Sequence[str]) -> list[tuple[str, str]]:
@@ -76,10 +76,14 @@ def sheet_heads(names: Sequence[str]) -> list[tuple[str, str]]:
     >>> sheet_heads(["Annabelle", "Bo", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"])[0]
     ('Ann.', 'Annabelle')
     >>> [shown for shown, _ in sheet_heads(["Elizabeth-Anne Castellanos", "Elizabeth", "Bo"])]
-    ['Elizabeth-A', 'Elizabeth', 'Bo']
+    ['Elizabet-A', 'Elizabeth', 'Bo']
     """
-    most = HEAD_ROOM.get(len(names), min(HEAD_ROOM.values()))
-    return list(zip(short_names(names, most), names, strict=True))
+    return list(zip(short_names(names, head_room(len(names))), names, strict=True))
+
+
+def head_room(sides: int) -> int:
+    """How many columns a column head of a sheet of this many sides shows."""
+    return HEAD_ROOM.get(sides, min(HEAD_ROOM.values()))
 
 
 #: Characters of the deal's sums that fit one line of a 360 px phone.

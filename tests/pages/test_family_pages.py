@@ -71,9 +71,10 @@ def test_a_game_of_eight_players(client):
     assert "Ann.: Annabelle · Bar.: Bartholomew" in text(client.get(game))
     # Everyone but Annabelle scores; eight hands fit the pack of three decks.
     enter_deal(client, game, 0, **{f"points_{seat}": str(seat * 5) for seat in range(1, 8)})
-    assert "1 · 11 dealer Annabelle --- 5 10 15 20 25 30 35 2 · 11 dealer Bartholomew" in text(
-        client.get(game)
-    )
+    # Who dealt is named as the column heads name the players, in full in its title.
+    page = client.get(game)
+    assert "1 · 11 dealer Ann. --- 5 10 15 20 25 30 35 2 · 11 dealer Bar." in text(page)
+    assert '<span class="dealer" title="Annabelle">' in page.data.decode()
 
 
 def test_a_count_the_game_does_not_allow_is_refused_and_named(client):
