@@ -7,10 +7,10 @@ winner, the house rules), in the language spoken (:mod:`.speech`).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 from ..rules import VARIANTS, Ruleset, Variant
+from ..rules.names import short_names
 from ..rules.push import PUSH_FAMILY
 from ..rules.ruleset import Kind, MeldWords
 from ..rules.scoring import Sheet
@@ -60,39 +60,30 @@ def exchange_words(rules: Ruleset) -> tuple[str, str]:
     return exchange_tab_words(spoken(), rules.joker_exchange)
 
 
-def short_names(names: Sequence[str], most: int) -> list[str]:
-    """Each name in at most ``most`` characters, cut so that it cannot read as another
-    name: a longer name ends in a full stop ("Leon." for Leonardo, never "Leona");
-    two that would still read the same end in their seat number instead.
-
-    >>> short_names(["Leonardo", "Bo", "Annabelle", "Annette"], 5)
-    ['Leon.', 'Bo', 'Anna.', 'Anne.']
-    >>> short_names(["Annabelle", "Annette", "Bo"], 4), short_names(["Leon", "Leonie"], 5)
-    (['Ann1', 'Ann2', 'Bo'], ['Leon', 'Leon2'])
-    """
-    cut = [name if len(name) <= most else name[: most - 1] + "." for name in names]
-    seen = Counter(short.rstrip(".").casefold() for short in cut)
-    return [
-        short
-        if seen[short.rstrip(".").casefold()] == 1 or short == name
-        else name[: most - 1] + str(seat)
-        for seat, (name, short) in enumerate(zip(names, cut, strict=True), start=1)
-    ]
+#: How many columns (:func:`~referee.rules.names.width`) a column head of the sheet
+#: shows on a 360 px phone, by the number of sides: a longer name is cut (the full
+#: name in a key below), never broken across lines.
+HEAD_ROOM = {1: 16, 2: 16, 3: 10, 4: 7, 5: 6, 6: 5, 7: 4, 8: 4}
 
 
 def sheet_heads(names: Sequence[str]) -> list[tuple[str, str]]:
-    """The sheet's column heads as (shown, full name): full names up to four sides;
-    from five on, short enough for a 360 px phone (the full name in a key below).
+    """The sheet's column heads as (shown, full name): each name whole where it fits
+    its column on a 360 px phone, else a short name that reads as no other
+    (:func:`~referee.rules.names.short_names`), the full name in a key below.
 
     >>> sheet_heads(["We", "They"])
     [('We', 'We'), ('They', 'They')]
     >>> sheet_heads(["Annabelle", "Bo", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"])[0]
     ('Ann.', 'Annabelle')
+    >>> [shown for shown, _ in sheet_heads(["Elizabeth-Anne Castellanos", "Elizabeth", "Bo"])]
+    ['Elizabet-A', 'Elizabeth', 'Bo']
     """
-    if len(names) <= 4:
-        return [(name, name) for name in names]
-    most = 5 if len(names) <= 6 else 4
-    return list(zip(short_names(names, most), names, strict=True))
+    return list(zip(short_names(names, head_room(len(names))), names, strict=True))
+
+
+def head_room(sides: int) -> int:
+    """How many columns a column head of a sheet of this many sides shows."""
+    return HEAD_ROOM.get(sides, min(HEAD_ROOM.values()))
 
 
 #: Characters of the deal's sums that fit one line of a 360 px phone.

@@ -12,7 +12,6 @@ not see (R75).
 from __future__ import annotations
 
 import functools
-import unicodedata
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -22,7 +21,7 @@ from .cards import SUITS, Card, check_pack, parse_cards
 from .errors import GameRuleError, PackError, RulesError
 from .reasons import Reason
 from .ruleset import BONUS_NAME, BONUS_POINTS, CardValues, Ruleset
-from .text import BLANKS, JOINERS, shown, trimmed
+from .text import BLANKS, shown, skeleton, trimmed
 
 NAME_LIMIT = 30
 #: What an entry gives a player: cards (a string or tokens) or points.
@@ -30,16 +29,6 @@ _Given = TypeVar("_Given")
 #: The most a pot's stake or payout may be: more than any kitchen table plays for, and
 #: within what every database keeps as an integer.
 POT_LIMIT = 1_000_000
-
-
-def _skeleton(name: str) -> str:
-    """What a name looks like: compatibility forms folded, case and joiners ignored.
-
-    >>> _skeleton("Ａnn\u200d") == _skeleton("ann")
-    True
-    """
-    folded = unicodedata.normalize("NFKC", name).casefold()
-    return "".join(char for char in folded if char not in JOINERS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,9 +152,9 @@ def _name(name: str, who: str, kept: bool = False) -> str:
 def _distinct(names: Sequence[str], who: str) -> None:
     seen: set[str] = set()
     for name in names:
-        if _skeleton(name) in seen:
+        if skeleton(name) in seen:
             raise RulesError(Reason.of("name_twice", who=who, name=name))
-        seen.add(_skeleton(name))
+        seen.add(skeleton(name))
 
 
 # --- One deal (R26, R27, R30, R31) -----------------------------------------------

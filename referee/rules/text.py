@@ -57,6 +57,17 @@ def trimmed(text: str) -> str:
     return text.strip().strip("".join(JOINERS)).strip()
 
 
+def skeleton(text: str) -> str:
+    """What a text looks like: compatibility forms folded, case and joiners ignored;
+    two names of one skeleton read as one.
+
+    >>> skeleton("Ａnn\u200d") == skeleton("ann")
+    True
+    """
+    folded = unicodedata.normalize("NFKC", text).casefold()
+    return "".join(char for char in folded if char not in JOINERS)
+
+
 def unshown(text: str) -> str | None:
     """The first character of ``text`` that cannot be shown as typed, or None when
     every one can."""

@@ -9,6 +9,7 @@ from playwright.sync_api import Page, expect
 
 from .helpers import (
     api,
+    api_game,
     enter_deal_by_points,
     game_path,
     hand,
@@ -201,3 +202,23 @@ def test_buys_the_chart_and_the_evening_pass_an_accessibility_audit(new_context,
     expect(page.locator("h1")).to_have_text("The evening")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     audit(page, "the evening")
+
+
+@SCHEMES
+def test_what_stops_a_game_and_undo_asking_pass_the_audit(new_context, server, scheme):
+    """The new-game form refused, said beside Start and beside the field at fault;
+    Undo's question open on the sheet."""
+    page = new_context().new_page()
+    page.emulate_media(color_scheme=scheme)
+    page.goto("/?variant=contract-rummy")
+    for seat, name in enumerate(["Elizabeth", "Bo", "ELIZABETH"]):
+        page.locator(f"#players-{seat}").fill(name)
+    page.locator("#new-game button[type=submit].primary").tap()
+    expect(page.locator("#start-errors")).to_be_focused()
+    audit(page, "the new-game form, refused beside Start")
+    deal = {"went_out": "Ann", "points": {"Bob": 20, "Dan": 10}}
+    game = api_game(server, ["Ann", "Bob", "Cat", "Dan"], [deal])
+    page.goto(f"/games/{game['id']}/join#{game['edit_key']}")
+    page.locator("summary", has_text="Undo deal 1").tap()
+    expect(page.get_by_role("button", name="Yes, undo deal 1")).to_be_visible()
+    audit(page, "Undo asking on the sheet")

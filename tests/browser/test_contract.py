@@ -108,18 +108,13 @@ def test_remove_stays_beside_its_meld_at_360_px(new_context):
 
 def test_a_finished_games_checker_may_check_any_deal(page, server):
     """After the last deal the checker lets the player pick any deal of the game."""
-    from .helpers import api
+    from .helpers import api_game
 
-    game = api(
-        server, "/api/v1/games", {"variant": "push", "players": ["Ann", "Bob", "Cat", "Dan"]}
+    game = api_game(
+        server,
+        ["Ann", "Bob", "Cat", "Dan"],
+        [{"went_out": "Ann", "points": {"Bob": 15, "Dan": 10}}] * 5,
     )
-    for _ in range(5):
-        api(
-            server,
-            f"/api/v1/games/{game['id']}/deals",
-            {"went_out": "Ann", "points": {"Bob": 15, "Dan": 10}},
-            game["edit_key"],
-        )
     page.goto(f"/games/{game['id']}/check")
     expect(page.locator(".contract")).to_contain_text("Deal 5 · 10 cards")
     page.get_by_role("link", name=re.compile(r"^Deal 2, 7 cards")).tap()

@@ -2,11 +2,13 @@
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .helpers import (
     EMPTY_SHEET,
     adds,
+    api_game,
     enter_deal_by_points,
     expect_sheet,
     filled,
@@ -164,11 +166,41 @@ def test_correcting_deal_two_moves_every_later_total(page):
     expect_sheet(page, [["1 · 6", "---", "30"], ["2 · 7", "60", "30"], ["3 · 8", "70", "40"]])
     expect(page.locator(".contract")).to_have_text("Deal 4 · Dan deals 9 · three sets of three")
 
-    # Undo takes back the last deal, after asking.
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.get_by_role("button", name="Undo deal 3").tap()
+    # Undo takes back the last deal, after asking on the page (test_undo_asks_on_the_page).
+    undo_last(page, 3)
     expect(page.get_by_role("link", name="Enter deal 3")).to_be_visible()
     expect_sheet(page, [["1 · 6", "---", "30"], ["2 · 7", "60", "30"], ["3 · 8", "", ""]])
+
+
+def undo_last(page, number: int) -> None:
+    """Undo the last deal as a person does: Undo, then Yes."""
+    page.locator("summary", has_text=f"Undo deal {number}").tap()
+    page.get_by_role("button", name=f"Yes, undo deal {number}").tap()
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["htmx", "no script"])
+def test_undo_asks_on_the_page(new_context, server, script):
+    """Undo asks on the page, never in the browser's own box, with or without a
+    script: No leaves the sheet as it was, Yes takes the last deal back."""
+    deal = {"went_out": "Ann", "points": {"Bob": 20, "Dan": 10}}
+    game = api_game(server, ["Ann", "Bob", "Cat", "Dan"], [deal, deal])
+    page = new_context(java_script_enabled=script).new_page()
+    page.on("dialog", lambda dialog: pytest.fail(f"the browser's own box: {dialog.message}"))
+    page.goto(f"/games/{game['id']}/join")
+    page.get_by_label("Edit key").fill(game["edit_key"])
+    page.get_by_role("button", name="Join").tap()
+    two_deals = [["1 · 6", "---", "30"], ["2 · 7", "---", "60"]]
+    expect_sheet(page, two_deals)
+
+    page.locator("summary", has_text="Undo deal 2").tap()
+    expect(page.get_by_text("Undo deal 2?")).to_be_in_viewport()
+    page.get_by_role("link", name="No, keep it").tap()
+    expect(page.get_by_role("button", name="Yes, undo deal 2")).to_be_hidden()
+    expect_sheet(page, two_deals)
+
+    undo_last(page, 2)
+    expect(page.locator("summary", has_text="Undo deal 1")).to_be_visible()
+    expect_sheet(page, [two_deals[0], ["2 · 7", "", ""]])
 
 
 def test_sharing_the_sheet(page, new_context, server):

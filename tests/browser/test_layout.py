@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import api, start_push
+from .helpers import api, api_game, start_push
 
 NARROW = 360
 TAP = 48  # px: the smallest key a thumb hits reliably
@@ -81,3 +81,157 @@ def test_keypad_keys_are_at_least_48_px(new_context, server, width):
     small["deal form"] = _small_keys(page)
     small = {name: keys for name, keys in small.items() if keys}
     assert not small, f"keypad keys under {TAP} px at {width} px wide: {small}"
+
+
+# --- Eight players with long names, alike in pairs, on a 390 px phone (issue 36) -------
+
+from referee.pages.new_game.rules_cards import RulesCard  # noqa: E402
+
+from ..rules.test_short_names import ALIKE  # noqa: E402
+
+PHONE = 390
+FOUR = ALIKE[:4]  # Anne-Sophie and Anne-Marie Fontaine, Elizabeth(-Anne) Castellanos
+
+
+def _played(server, players, deals):
+    """A Liverpool of these players through the API, ``deals`` deals played: big
+    totals, a bonus each deal (±) and who went out (✓); its path and edit key."""
+    game = api_game(
+        server,
+        players,
+        [
+            {
+                "went_out": players[deal % len(players)],
+                "points": {
+                    p: 95 + 10 * i
+                    for i, p in enumerate(players)
+                    if p != players[deal % len(players)]
+                },
+                "adjust": {players[-1]: 50},
+                "adjust_reasons": {players[-1]: "exact cut"},
+            }
+            for deal in range(deals)
+        ],
+        variant="contract-rummy",
+    )
+    return f"/games/{game['id']}", game["edit_key"]
+
+
+def _too_wide(page, width):
+    """The page's width where it is wider than the phone, and every column head of a
+    sheet broken over two lines or wider than its column."""
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    heads = page.evaluate(
+        """() => [...document.querySelectorAll('.sheet thead th')]
+        .filter(th => th.scrollWidth > th.clientWidth
+                      || [...th.querySelectorAll('bdi')].some(b => b.getClientRects().length > 1))
+        .map(th => th.textContent)"""
+    )
+    return ([wide] if wide > width else []) + heads
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_no_page_of_eight_long_alike_names_is_wider_than_the_phone(new_context, server, locale):
+    finished, key = _played(server, ALIKE, 7)
+    playing, playing_key = _played(server, ALIKE, 2)
+    four, four_key = _played(server, FOUR, 7)
+    card = RulesCard("Elizabeth-Anne Castellanos's", "contract-rummy", {}, {"run_min": 3}).token
+    page = new_context(locale=locale).new_page()
+    for path, edit_key in ((finished, key), (playing, playing_key), (four, four_key)):
+        page.goto(f"{path}/join#{edit_key}")
+        expect(page.locator(".sheet")).to_be_visible()
+    pages = {
+        "sheet of eight, finished": finished,
+        "sheet of four, finished": four,
+        "sheet of eight": playing,
+        "deal form": f"{playing}/deals/new",
+        "correcting a deal": f"{finished}/deals/2/edit",
+        "checker of the game": f"{playing}/check?melds=8S+8H+8D&cards=KS+KH+JK",
+        "share": f"{playing}/share",
+        "history": "/history",
+        "rules card": f"/rules/{card}/share",
+        "new game with the rules card": f"/rules/{card}",
+        "evening of one game": f"{finished}/evening",
+    }
+    too_wide = {}
+    for name, path in pages.items():
+        page.goto(path)
+        expect(page.locator("main")).to_be_visible()
+        too_wide[name] = _too_wide(page, PHONE)
+    # Play again, then the evening of two games.
+    page.goto(finished)
+    page.locator(".end-of-game button[type=submit]").first.tap()
+    expect(page.locator(".contract")).to_be_visible()
+    page.goto(f"{page.url.split('#')[0]}/evening")
+    expect(page.locator(".evening-games li")).to_have_count(2)
+    too_wide["evening"] = _too_wide(page, PHONE)
+    too_wide = {name: wide for name, wide in too_wide.items() if wide}
+    assert not too_wide, f"wider than {PHONE} px, or a head broken ({locale}): {too_wide}"
+
+
+# --- Every error of the new-game form in view after Start (issue 36) ------------------
+
+#: The names of a table, as typed, and what the form is left with: (game, names,
+#: anything else to type, the field said to be at fault).
+REFUSED = {
+    # Two names alike: the second Elizabeth-Anne, typed in capitals.
+    "a name twice": ("contract-rummy", [*ALIKE[:7], ALIKE[2].upper()], {}, "players-7"),
+    # Shove-It is played by four or six.
+    "the players counted": ("shove-it", ALIKE[:5], {}, "players"),
+    "the pot": ("cap-it", ALIKE[:4], {"#stake": "-5"}, "stake"),
+    "the house rules": ("contract-rummy", ALIKE[:3], {"#house-run_min": "5"}, "house"),
+}
+
+
+@pytest.mark.parametrize("script", [True, False], ids=["htmx", "no script"])
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_every_error_of_the_new_game_form_is_in_view_after_start(new_context, locale, script):
+    page = new_context(locale=locale, java_script_enabled=script).new_page()
+    for what, (variant, names, typed, field) in REFUSED.items():
+        page.goto(f"/?variant={variant}")
+        for seat, name in enumerate(names):
+            page.locator(f"#players-{seat}").fill(name)
+        for box, value in typed.items():
+            if box.startswith("#house"):
+                page.locator("#house > summary").tap()
+                page.locator(box).select_option(value)
+            else:
+                page.locator(box).fill(value)
+        page.locator("#new-game button[type=submit].primary").tap()  # with the thumb
+        said = page.locator("#start-errors")
+        expect(said, what).to_be_in_viewport()
+        expect(said, what).to_be_focused()
+        expect(page.locator("#new-game button[type=submit].primary"), what).to_be_in_viewport()
+        # Beside the field at fault too, one tap away, and the form kept as typed.
+        expect(said.locator(f"a[href='#{field}']"), what).to_have_count(1)
+        expect(page.locator(f"#players-{len(names) - 1}"), what).to_have_value(names[-1])
+        if field != "house":
+            expect(page.locator(f"#{field}-error"), what).not_to_be_empty()
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE, what
+
+
+def test_a_game_on_two_lines_keeps_its_bullet_beside_its_first_line(new_context, server):
+    """The home page's list of games: a long name wraps, its bullet stays by its start."""
+    path, key = _played(server, ALIKE, 1)
+    page = new_context().new_page()
+    page.goto(f"{path}/join#{key}")
+    expect(page.locator(".sheet")).to_be_visible()
+    page.goto("/")
+    expect(page.locator(".recent li").first).to_be_visible()
+    lines = page.evaluate(
+        """() => { const range = document.createRange();
+        range.selectNodeContents(document.querySelector('.recent li a'));
+        return [...range.getClientRects()].map(line => [line.top, line.bottom]); }"""
+    )
+    assert len(lines) > 1, "the game's name fits one line: nothing to show"
+    # The bullet is the item's ::marker, which only the browser's own protocol places.
+    cdp = page.context.new_cdp_session(page)
+    root = cdp.send("DOM.getDocument", {"depth": -1})["root"]["nodeId"]
+    item = cdp.send("DOM.querySelector", {"nodeId": root, "selector": ".recent li"})["nodeId"]
+    node = cdp.send("DOM.describeNode", {"nodeId": item, "depth": 1})["node"]
+    marker = next(p for p in node["pseudoElements"] if p["pseudoType"] == "marker")
+    quad = cdp.send("DOM.getBoxModel", {"backendNodeId": marker["backendNodeId"]})
+    ys = quad["model"]["content"][1::2]
+    middle = (min(ys) + max(ys)) / 2
+    top, bottom = lines[0]
+    assert top <= middle <= bottom, f"bullet at {middle:.0f} px, first line {top:.0f}-{bottom:.0f}"

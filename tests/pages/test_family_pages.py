@@ -71,11 +71,14 @@ def test_a_game_of_eight_players(client):
     assert "Ann.: Annabelle · Bar.: Bartholomew" in text(client.get(game))
     # Everyone but Annabelle scores; eight hands fit the pack of three decks.
     enter_deal(client, game, 0, **{f"points_{seat}": str(seat * 5) for seat in range(1, 8)})
-    # Each total with the deal's points under it, as on paper.
+    # Each total with the deal's points under it, as on paper; who dealt is named as
+    # the column heads name the players, in full in its title.
+    page = client.get(game)
     assert (
-        "1 · 11 dealer Annabelle --- 0 5 +5 10 +10 15 +15 20 +20 25 +25 30 +30 35 +35 "
-        "2 · 11 dealer Bartholomew"
-    ) in text(client.get(game))
+        "1 · 11 dealer Ann. --- 0 5 +5 10 +10 15 +15 20 +20 25 +25 30 +30 35 +35 "
+        "2 · 11 dealer Bar."
+    ) in text(page)
+    assert '<span class="dealer" title="Annabelle">' in page.data.decode()
 
 
 def test_a_count_the_game_does_not_allow_is_refused_and_named(client):

@@ -99,14 +99,14 @@ def test_a_sheet_with_no_deal_played_has_no_mark_and_no_key(client):
 
 
 def test_short_names_never_read_as_another_name(client):
-    """Leonardo and Leona at a table of six: neither column reads "Leona" for
-    Leonardo; the key gives the full names."""
+    """Leonardo and Leona at a table of six: Leonardo's column reads neither "Leona"
+    nor "Leon." (the start of Leona's name too); the key gives the full names."""
     game = start_game(client, "caribbean-kalooki", SIX)
     page = client.get(game).data.decode()
     heads = re.findall(r'<th scope="col"[^>]*>(?:<abbr title="([^"]+)">)?(?:<bdi>)?([^<]+)', page)[
         1:
     ]
     shown = {full or name: name for full, name in heads}
-    assert shown["Leonardo"] == "Leon."
+    assert shown["Leonardo"] == "Leo…o"
     assert shown["Leona"] == "Leona"
-    assert "Leon.: Leonardo" in text(client.get(game))
+    assert "Leo…o: Leonardo" in text(client.get(game))

@@ -25,6 +25,8 @@ from ...rules import (
     contracts_left,
     get_ruleset,
 )
+from ...rules.reasons import Reason
+from ...rules.text import skeleton
 from ...rules.words import left_alone_words
 from ...storage import games
 from ...storage.allowance import TooManyWrites
@@ -52,6 +54,9 @@ from .house_values import shown_values
 from .rules_cards import RulesCard
 
 bp = Blueprint("games", __name__)
+
+#: The rules core's refusals of a table's teams, said beside the team names.
+TEAM_REASONS = frozenset({"teams_needed", "no_teams"})
 
 
 def chosen_variant(variant_id: str | None) -> Variant:
@@ -183,10 +188,17 @@ def opened(variant: Variant, options: Mapping[str, bool]) -> HousePage:
 
 
 def new_game_page(
-    form: NewGameForm, variant: Variant, house: HousePage, errors: list[str], status: int
+    form: NewGameForm,
+    variant: Variant,
+    house: HousePage,
+    errors: list[str],
+    status: int,
+    fields: Mapping[str, str] | None = None,
 ) -> Any:
     """The new-game form (or, for htmx, only the form), with the phone's saved rules
-    first (R74)."""
+    first (R74). ``errors``: what is wrong, at the top of a form just opened; after
+    *Start*, what stopped the game, beside *Start* (where the thumb is); ``fields``:
+    what is wrong with one field (by its id), said beside it and beside *Start*."""
     rules = house.verdict.rules or variant.ruleset(form.chosen_options(dict(variant.defaults)))
     page = fragment(
         "home.html",
@@ -206,6 +218,8 @@ def new_game_page(
         ],
         families=families(request_words()),
         errors=errors,
+        fields=fields or {},
+        started=request.method == "POST",
         recent=phone_memory.recent(),
     )
     return page, status
@@ -227,17 +241,41 @@ def home() -> Any:
     house = house_page(variant, options, typed, name=request.form.get("rules_name", ""))
     house.open = bool(house.verdict.said or house.errors)
     errors: list[str] = []
+    fields: dict[str, str] = {}
     if form.validate() and house.verdict.rules is not None:
         try:
             game, edit_key = _start(form, variant, house.verdict.house)
         except RulesError as error:
-            errors.append(sentence_of(error))
+            fields[field_of(error.reason, form)] = sentence_of(error)
         except TooManyWrites as refused:
             return limited(new_game_page(form, variant, house, [str(refused)], 429), refused)
         else:
             phone_memory.remember(game, edit_key, how="started")
             return redirect_after_write(url_for("sheet.game", game_id=game.id))
-    return new_game_page(form, variant, house, errors, 422)
+    elif "csrf_token" in form.errors:
+        errors.append(gettext("the page was out of date; try again"))
+    fields |= {field.id: error for field in (form.stake, form.payout) for error in field.errors}
+    if house.verdict.rules is None:
+        fields["house"] = gettext(
+            "these rules cannot be played as they stand: see the field marked"
+        )
+    return new_game_page(form, variant, house, errors, 422, fields)
+
+
+def field_of(reason: Reason, form: NewGameForm) -> str:
+    """The id of the field a refusal of the table is about, to say it beside: the
+    player's or team's name it names (the last of two alike), else the players or the
+    teams as a whole."""
+    about = "teams" if reason.get("who") == "team" or reason.code in TEAM_REASONS else "players"
+    name = reason.get("name")
+    if reason.code != "players_not_allowed" and isinstance(name, str):
+        typed = [*form.players, *form.teams] if about == "players" else [*form.teams]
+        alike: list[str] = [
+            f.id for f in typed if f.data and skeleton(f.data.strip()) == skeleton(name)
+        ]
+        if alike:
+            return alike[-1]
+    return about
 
 
 def _house_step(

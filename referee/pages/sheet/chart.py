@@ -23,12 +23,13 @@ from dataclasses import dataclass
 
 from flask_babel import gettext
 
+from ...rules.names import short_names
 from ...rules.scoring import Sheet
 
 WIDTH, HEIGHT = 320, 170
 LEFT, RIGHT, TOP, BOTTOM = 34, 64, 10, 22  # room for the axes' figures and the names
 LABEL_GAP = 11  # the least room between two names at the lines' ends
-LABEL_CHARACTERS = 8  # a longer name is cut at the line's end (the description has it whole)
+LABEL_CHARACTERS = 7  # a longer name is cut at the line's end, to no other name's (rules/names.py)
 #: The styles a line may take (colour, dash and mark), one a side, so that lines are
 #: told apart by more than their colour.
 STYLES = 8
@@ -90,11 +91,12 @@ def running_chart(sheet: Sheet, styles: Mapping[str, int] | None = None) -> Char
         return round(bottom - (bottom - TOP) * (total - low) / (high - low), 1)
 
     ends = _spread({name: y(line[-1]) for name, line in totals.items()})
+    labels = short_names(names, LABEL_CHARACTERS)
     lines = [
         ChartLine(
             name,
             line,
-            name if len(name) <= LABEL_CHARACTERS else name[: LABEL_CHARACTERS - 1] + "…",
+            labels[index],
             " ".join(f"{x(deal)},{y(total)}" for deal, total in enumerate(line)),
             (x(len(line) - 1), y(line[-1])),
             ends[name],

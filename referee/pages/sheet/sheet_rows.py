@@ -11,7 +11,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...rules.bookkeeping import dealer_of
+from ...rules.names import short_names
 from ...rules.scoring import Sheet
+from ..words import head_room
+
+#: The most columns the dealer's name takes under a deal's label (static/app.css).
+DEALER_ROOM = 10
 
 
 def rows(sheet: Sheet, corrected: Mapping[int, int] | None = None) -> list[dict[str, Any]]:
@@ -21,6 +26,9 @@ def rows(sheet: Sheet, corrected: Mapping[int, int] | None = None) -> list[dict[
     running = sheet.running
     table = []
     rules, players = sheet.table.rules, sheet.table.players
+    # The dealer named as the column heads name players: one short name a player.
+    room = min(DEALER_ROOM, head_room(len(sheet.table.sides)))
+    shown = dict(zip(players, short_names(players, room), strict=True))
     for index, rule in enumerate(rules.deals):
         played = index < len(sheet.deals)
         current = index == len(sheet.deals)
@@ -39,6 +47,9 @@ def rows(sheet: Sheet, corrected: Mapping[int, int] | None = None) -> list[dict[
                     if played or current
                     else None
                 ),
+                "dealer_shown": shown[
+                    dealer_of(rules, players, rule.number, sheet.table.first_dealer)
+                ],
                 "adjusted": _adjusted(sheet, index) if played else [],
                 "corrected": (corrected or {}).get(rule.number, 0) if played else 0,
             }
