@@ -17,6 +17,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import api, api_games, pages  # noqa: F401 (api_games: the games' paths, on api.bp)
+from .pages import table_rules
 from .pages.phone_memory import PhoneCookie
 from .pages.sheet import UnchangedSheet
 from .plumbing import commands, errors, health, language, logs, solves
@@ -110,6 +111,10 @@ def _configure(app: Flask, test_config: Mapping[str, Any] | None) -> None:
         # Hand solves at once, in a worker process and for one client (plumbing.solves).
         SOLVES_AT_ONCE=1,
         SOLVES_PER_CLIENT=1,
+        # The threads a server's worker runs writes on, besides gunicorn's ``threads``
+        # for reads, and the POSTs that only ask, run as reads (plumbing.serving).
+        WRITE_THREADS=2,
+        ASKING_PATHS=(*api.ASKING_PATHS, *table_rules.ASKING_PATHS),
         PROXY_HOPS=0,
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{instance / 'referee.db'}",
         SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},

@@ -61,6 +61,12 @@ from .schemas.requests import (
 )
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
+
+#: The API's POSTs that only ask a question (of a table's rules, a meld, a contract, a
+#: hand) and write nothing: a server runs them beside the reads, never queued behind
+#: the writes (``ASKING_PATHS``, referee.plumbing.serving).
+ASKING_PATHS = ("/api/v1/variants/", "/api/v1/melds/", "/api/v1/contracts/", "/api/v1/hands/")
+
 bp.before_request(refuse_other_sites)  # another site's page, a write not sent as JSON
 
 B = TypeVar("B", bound=Body)

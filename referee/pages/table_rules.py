@@ -22,6 +22,10 @@ from .share import qr
 
 bp = Blueprint("table_rules", __name__)
 
+#: The house rules said back as they are typed: a POST that writes nothing
+#: (``ASKING_PATHS``, referee.plumbing.serving).
+ASKING_PATHS = ("/rules/said",)
+
 
 @bp.post("/rules/said")
 def said() -> Any:

@@ -34,7 +34,7 @@ import logging
 import sys
 import threading
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from http import HTTPStatus
 from typing import Any
@@ -73,6 +73,12 @@ STALLED_HEADERS = (
 )
 #: How long a stopping worker keeps a connection idle between requests open.
 STOP_LINGER = 2.0
+#: The methods that only read; any other request may write (:class:`WholeRequests`).
+READS = frozenset({"GET", "HEAD", "OPTIONS"})
+#: The threads a worker runs writes on, besides its ``threads`` for reads: the app's
+#: ``WRITE_THREADS``. One writes while the other works out its answer or waits for
+#: the write turn; more would only wait for SQLite's one writer.
+WRITE_THREADS = 2
 
 
 class WholeRequests:
@@ -81,14 +87,39 @@ class WholeRequests:
     The body is read in the event loop, up to ``max_body`` bytes; a request whose
     body is larger (declared or sent) goes to the app with what was read and the
     length it would have, so the app answers its 413, and the connection is closed
-    after the answer. The app runs in one of ``threads`` threads, which hands each
-    piece of the answer to the loop as the app makes it and never waits for the
-    client to take it: a client slow to read holds no thread either."""
+    after the answer. The app runs on a thread, which hands each piece of the
+    answer to the loop as the app makes it and never waits for the client to take
+    it: a client slow to read holds no thread either.
 
-    def __init__(self, app: WsgiApp, threads: int, max_body: int = MAX_BODY_BYTES) -> None:
+    Reads and writes run on threads of their own. A read (GET, HEAD, OPTIONS, and
+    a POST to one of the ``asking`` paths, which only asks a question) runs on one
+    of ``threads`` threads; anything else may write, and runs on one of
+    ``writers`` threads. A write may wait for the database's write turn (SQLite
+    lets one writer in at a time), and a writer waiting holds its thread: never
+    one of the reads'. The writes past ``writers`` wait in the worker's loop,
+    holding a socket and no thread, so however many tables save a deal at once,
+    every poll still finds its ``threads`` threads."""
+
+    def __init__(
+        self,
+        app: WsgiApp,
+        threads: int,
+        max_body: int = MAX_BODY_BYTES,
+        *,
+        writers: int = WRITE_THREADS,
+        asking: Iterable[str] = (),
+    ) -> None:
         self.app = app
         self.max_body = max_body
         self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="request")
+        self.writes = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="write")
+        self.asking = tuple(asking)
+
+    def pool_of(self, scope: dict[str, Any]) -> ThreadPoolExecutor:
+        """The threads a request runs on: the reads' or the writes'."""
+        if scope["method"] in READS or scope["path"].startswith(self.asking):
+            return self.pool
+        return self.writes
 
     async def __call__(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -105,7 +136,7 @@ class WholeRequests:
             return  # (to a client that is gone, nothing: ServedConnection logs it as gone)
         body, whole = read
         answer = AnswerInPieces(asyncio.get_running_loop(), closes=not whole)
-        self.pool.submit(answer.run, self.app, wsgi_environ(scope, body, whole))
+        self.pool_of(scope).submit(answer.run, self.app, wsgi_environ(scope, body, whole))
         try:
             while (message := await answer.pieces.get()) is not None:
                 sending = asyncio.ensure_future(send(message))
@@ -144,6 +175,7 @@ class WholeRequests:
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":
                 self.pool.shutdown(wait=False)
+                self.writes.shutdown(wait=False)
                 await send({"type": "lifespan.shutdown.complete"})
                 return
 
@@ -151,10 +183,12 @@ class WholeRequests:
 class AnswerInPieces:
     """The WSGI app's answer to one request, made on a thread of the pool and handed
     to the event loop a piece at a time (``pieces``, ASGI messages, None at the end)
-    as the app makes it. The thread asks the app for the next piece only once the
-    loop has written the last one to the socket (``written``), as a WSGI server
-    writing on the app's own thread would have: what the app made before it stops
-    (a fault, a kill) has been sent."""
+    as the app makes it. The thread hands a piece on once it has made the next (or
+    found there is none: then the piece goes with the end of the answer, and the
+    thread is free at once), and asks the app for more only once the loop has
+    written what it handed (``written``), as a WSGI server writing on the app's own
+    thread would have: what the app made before it stops (a fault, a kill) has
+    been sent, and the app is never more than one piece ahead of the socket."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, closes: bool) -> None:
         self.loop = loop
@@ -170,18 +204,37 @@ class AnswerInPieces:
         try:
             result = app(environ, self.start_response)
             try:
-                for chunk in result:
-                    self.write(chunk)
+                self.hand_all(iter(result))
             finally:
                 if hasattr(result, "close"):
                     result.close()
-            self.hand(self.body(b"", more=False), None)
         except Exception:  # the app answers its own errors: this is a bug of the server's
             logging.getLogger("referee").exception("the app failed to answer")
             if not self.sent:
                 self.start_response("500 Internal Server Error", [JSON])
                 self.hand(self.body(json.dumps({"error": UNEXPECTED}).encode(), more=False))
             self.hand(None)
+
+    def hand_all(self, pieces: Iterator[bytes]) -> None:
+        """Hand the app's answer to the loop, a piece at a time, the last with the
+        end of the answer. The thread looks one piece ahead: it waits for a piece
+        to be written only when another follows it, so an answer of one piece (nearly
+        every answer: a page, a fragment, JSON) never holds its thread while the loop
+        gets round to writing it; the thread is free the moment the answer is made.
+        A piece made before the app failed is still sent, as before."""
+        piece = next(pieces, None)
+        while piece is not None:
+            try:
+                following = next(pieces, None)
+            except BaseException:
+                self.write(piece)  # what was made before the failure goes out first
+                raise
+            if following is None:
+                self.hand(self.body(piece, more=False), None)
+                return
+            self.write(piece)
+            piece = following
+        self.hand(self.body(b"", more=False), None)
 
     def start_response(
         self, status: str, headers: list[tuple[str, str]], exc_info: Any = None
@@ -349,7 +402,8 @@ class ServedConnection(BoundedHeads):
 
 class WholeRequestsWorker(gasgi.ASGIWorker):  # type: ignore[misc]
     """gunicorn's asyncio worker serving the WSGI app through ``WholeRequests``,
-    with ``threads`` threads, its refusals answered as JSON."""
+    with ``threads`` threads for reads and the app's ``WRITE_THREADS`` for writes,
+    its refusals answered as JSON."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -374,5 +428,11 @@ class WholeRequestsWorker(gasgi.ASGIWorker):  # type: ignore[misc]
 
     def load_wsgi(self) -> None:
         super().load_wsgi()
-        self.head_limits = HeadLimits.of(getattr(self.asgi, "config", {}))
-        self.asgi = WholeRequests(self.asgi, threads=self.cfg.threads)
+        config = getattr(self.asgi, "config", {})
+        self.head_limits = HeadLimits.of(config)
+        self.asgi = WholeRequests(
+            self.asgi,
+            threads=self.cfg.threads,
+            writers=int(config.get("WRITE_THREADS", WRITE_THREADS)),
+            asking=config.get("ASKING_PATHS", ()),
+        )
