@@ -34,7 +34,7 @@ import logging
 import sys
 import threading
 from collections import Counter
-from collections.abc import Awaitable, Callable, Iterable, Iterator
+from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from http import HTTPStatus
 from typing import Any
@@ -75,10 +75,6 @@ STALLED_HEADERS = (
 STOP_LINGER = 2.0
 #: The methods that only read; any other request may write (:class:`WholeRequests`).
 READS = frozenset({"GET", "HEAD", "OPTIONS"})
-#: The threads a worker runs writes on, besides its ``threads`` for reads: the app's
-#: ``WRITE_THREADS``. One writes while the other works out its answer or waits for
-#: the write turn; more would only wait for SQLite's one writer.
-WRITE_THREADS = 2
 
 
 class WholeRequests:
@@ -89,37 +85,17 @@ class WholeRequests:
     length it would have, so the app answers its 413, and the connection is closed
     after the answer. The app runs on a thread, which hands each piece of the
     answer to the loop as the app makes it and never waits for the client to take
-    it: a client slow to read holds no thread either.
+    it: a client slow to read holds no thread either. A read (GET, HEAD, OPTIONS, or
+    a POST to an ``asking`` path) runs on one of ``threads`` threads, anything else
+    on one of ``writers`` threads: a writer waiting for SQLite's write turn holds
+    one of those, never a read's, and the writes past them wait in the loop."""
 
-    Reads and writes run on threads of their own. A read (GET, HEAD, OPTIONS, and
-    a POST to one of the ``asking`` paths, which only asks a question) runs on one
-    of ``threads`` threads; anything else may write, and runs on one of
-    ``writers`` threads. A write may wait for the database's write turn (SQLite
-    lets one writer in at a time), and a writer waiting holds its thread: never
-    one of the reads'. The writes past ``writers`` wait in the worker's loop,
-    holding a socket and no thread, so however many tables save a deal at once,
-    every poll still finds its ``threads`` threads."""
-
-    def __init__(
-        self,
-        app: WsgiApp,
-        threads: int,
-        max_body: int = MAX_BODY_BYTES,
-        *,
-        writers: int = WRITE_THREADS,
-        asking: Iterable[str] = (),
-    ) -> None:
+    def __init__(self, app: WsgiApp, threads: int, writers: int, asking: Iterable[str]) -> None:
         self.app = app
-        self.max_body = max_body
+        self.max_body = MAX_BODY_BYTES
         self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="request")
         self.writes = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="write")
         self.asking = tuple(asking)
-
-    def pool_of(self, scope: dict[str, Any]) -> ThreadPoolExecutor:
-        """The threads a request runs on: the reads' or the writes'."""
-        if scope["method"] in READS or scope["path"].startswith(self.asking):
-            return self.pool
-        return self.writes
 
     async def __call__(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -136,7 +112,10 @@ class WholeRequests:
             return  # (to a client that is gone, nothing: ServedConnection logs it as gone)
         body, whole = read
         answer = AnswerInPieces(asyncio.get_running_loop(), closes=not whole)
-        self.pool_of(scope).submit(answer.run, self.app, wsgi_environ(scope, body, whole))
+        reads = scope["method"] in READS or scope["path"].startswith(self.asking)
+        (self.pool if reads else self.writes).submit(
+            answer.run, self.app, wsgi_environ(scope, body, whole)
+        )
         try:
             while (message := await answer.pieces.get()) is not None:
                 sending = asyncio.ensure_future(send(message))
@@ -183,12 +162,11 @@ class WholeRequests:
 class AnswerInPieces:
     """The WSGI app's answer to one request, made on a thread of the pool and handed
     to the event loop a piece at a time (``pieces``, ASGI messages, None at the end)
-    as the app makes it. The thread hands a piece on once it has made the next (or
-    found there is none: then the piece goes with the end of the answer, and the
-    thread is free at once), and asks the app for more only once the loop has
-    written what it handed (``written``), as a WSGI server writing on the app's own
-    thread would have: what the app made before it stops (a fault, a kill) has
-    been sent, and the app is never more than one piece ahead of the socket."""
+    as the app makes it. The thread asks the app for the next piece only once the
+    loop has written the last one to the socket (``written``), as a WSGI server
+    writing on the app's own thread would have: what the app made before it stops
+    (a fault, a kill) has been sent. A piece that completes the Content-Length (most
+    answers are one piece) is not waited for: the thread is free once it is handed."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, closes: bool) -> None:
         self.loop = loop
@@ -197,6 +175,8 @@ class AnswerInPieces:
         self.head: dict[str, Any] | None = None  # the status and headers, until sent
         self.sent = False
         self.written = threading.Event()  # the last piece handed over is on the socket
+        self.length: int | None = None  # the answer's Content-Length, if it says
+        self.handed = 0  # the bytes of the body handed to the loop so far
         self.abandoned = False  # the loop no longer takes this answer's pieces
 
     def run(self, app: WsgiApp, environ: dict[str, Any]) -> None:
@@ -204,10 +184,12 @@ class AnswerInPieces:
         try:
             result = app(environ, self.start_response)
             try:
-                self.hand_all(iter(result))
+                for chunk in result:
+                    self.write(chunk)
             finally:
                 if hasattr(result, "close"):
                     result.close()
+            self.hand(self.body(b"", more=False), None)
         except Exception:  # the app answers its own errors: this is a bug of the server's
             logging.getLogger("referee").exception("the app failed to answer")
             if not self.sent:
@@ -215,33 +197,15 @@ class AnswerInPieces:
                 self.hand(self.body(json.dumps({"error": UNEXPECTED}).encode(), more=False))
             self.hand(None)
 
-    def hand_all(self, pieces: Iterator[bytes]) -> None:
-        """Hand the app's answer to the loop, a piece at a time, the last with the
-        end of the answer. The thread looks one piece ahead: it waits for a piece
-        to be written only when another follows it, so an answer of one piece (nearly
-        every answer: a page, a fragment, JSON) never holds its thread while the loop
-        gets round to writing it; the thread is free the moment the answer is made.
-        A piece made before the app failed is still sent, as before."""
-        piece = next(pieces, None)
-        while piece is not None:
-            try:
-                following = next(pieces, None)
-            except BaseException:
-                self.write(piece)  # what was made before the failure goes out first
-                raise
-            if following is None:
-                self.hand(self.body(piece, more=False), None)
-                return
-            self.write(piece)
-            piece = following
-        self.hand(self.body(b"", more=False), None)
-
     def start_response(
         self, status: str, headers: list[tuple[str, str]], exc_info: Any = None
     ) -> Callable[[bytes], None]:
         if exc_info is not None and self.sent:
             raise exc_info[1].with_traceback(exc_info[2])
         encoded = [(name.encode("latin-1"), value.encode("latin-1")) for name, value in headers]
+        for name, value in headers:
+            if name.lower() == "content-length" and value.isdigit():
+                self.length = int(value)
         if self.closes:
             encoded.append((b"Connection", b"close"))
         self.head = {
@@ -252,10 +216,12 @@ class AnswerInPieces:
         return self.write
 
     def write(self, chunk: bytes) -> None:
-        """Hand ``chunk`` to the loop and wait until it is written (WSGI's write())."""
+        """Hand ``chunk`` to the loop; wait until it is written (WSGI's write())."""
         if chunk:
+            self.handed += len(chunk)
             self.hand(self.body(chunk, more=True))
-            self.wait_written()
+            if self.length is None or self.handed < self.length:
+                self.wait_written()
 
     def wait_written(self) -> None:
         """Wait (on the app's thread) until the loop has written the piece handed
@@ -430,9 +396,5 @@ class WholeRequestsWorker(gasgi.ASGIWorker):  # type: ignore[misc]
         super().load_wsgi()
         config = getattr(self.asgi, "config", {})
         self.head_limits = HeadLimits.of(config)
-        self.asgi = WholeRequests(
-            self.asgi,
-            threads=self.cfg.threads,
-            writers=int(config.get("WRITE_THREADS", WRITE_THREADS)),
-            asking=config.get("ASKING_PATHS", ()),
-        )
+        writers, asking = int(config.get("WRITE_THREADS", 2)), config.get("ASKING_PATHS", ())
+        self.asgi = WholeRequests(self.asgi, self.cfg.threads, writers, asking)
