@@ -18,6 +18,7 @@ from .api import answer, bp, json_answer, read_body
 from .plumbing.conditional import not_modified, tagged, version_tag
 from .plumbing.errors import ApiError
 from .plumbing.limits import allowance, client
+from .rules.scoring import Sheet
 from .schemas.game_answers import GameOut, NewGameOut
 from .schemas.requests import Body, BuyIn, DealIn, GameIn, unsent_fields
 from .storage import buys, deals, export, games, polls
@@ -87,8 +88,10 @@ def _answer(written: Game | Replay, status: int) -> tuple[Response, int]:
     return _tagged(answer(_game(written)), written.version), status
 
 
-def _game(game: Game, **more: Any) -> Any:
-    return (NewGameOut if more else GameOut).of(game, games.sheet_of(game), **more)
+def _game(game: Game, sheet: Sheet | None = None, **more: Any) -> Any:
+    """The game's answer; ``sheet``, its sheet when the caller has it worked out."""
+    sheet = games.sheet_of(game) if sheet is None else sheet
+    return (NewGameOut if more else GameOut).of(game, sheet, **more)
 
 
 @bp.post("/games")
@@ -130,7 +133,7 @@ def record_deal(game_id: str) -> tuple[Response, int]:
         _edit_key(),
         _entry(body),
         _guard(body),
-        kept_answer=lambda game: _game(game).dump(),
+        kept_answer=lambda game, sheet: _game(game, sheet).dump(),
     )
     return _answer(recorded, 201)
 
@@ -183,5 +186,5 @@ def _buys(game_id: str, player: str, take_back: bool, guard: Guard) -> Game | Re
         player,
         take_back,
         guard,
-        kept_answer=lambda game: _game(game).dump(),
+        kept_answer=lambda game, sheet: _game(game, sheet).dump(),
     )
