@@ -38,10 +38,11 @@ from flask import (
 )
 from flask_babel import gettext
 from itsdangerous import BadSignature
-from werkzeug.http import parse_cookie, parse_etags, quote_etag
+from werkzeug.http import parse_etags, quote_etag
 
 from ..plumbing import logs
 from ..plumbing.conditional import if_match_of_form, still_current, tagged
+from ..plumbing.cookies import read_cookies
 from ..plumbing.headers import SECURITY_HEADERS
 from ..plumbing.language import COOKIE as LANGUAGE_COOKIE
 from ..plumbing.language import DEFAULT_LANGUAGE, current_language, language_of
@@ -307,9 +308,6 @@ UNCHANGED_HEADERS = [*SHEET_HEADERS.items(), *SECURITY_HEADERS.items()]
 
 #: How many phones' cookies a worker remembers as checked (a few hundred bytes each).
 REMEMBERED_COOKIES = 4096
-#: The longest Cookie header remembered as read (a phone's is about 200 bytes); a
-#: longer one is read on every poll.
-REMEMBERED_COOKIE_HEADER = 1024
 
 StartResponse = Callable[..., Any]
 WsgiApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
@@ -333,7 +331,6 @@ class UnchangedSheet:
         self.inner = inner
         self.serializer: Any = None  # the session cookie's, made once the app is configured
         self.checked = lru_cache(maxsize=REMEMBERED_COOKIES)(self._check)
-        self.cookies = lru_cache(maxsize=REMEMBERED_COOKIES)(self._cookies)
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         if environ.get("REQUEST_METHOD") == "GET" and environ.get("HTTP_IF_NONE_MATCH"):
@@ -360,23 +357,12 @@ class UnchangedSheet:
             return None
         version, editor, kept = state
         # The language as current_language() says it for a page (never /api/ here).
-        cookie = self.read_cookies(environ)[1]
+        (cookie,) = read_cookies(environ.get("HTTP_COOKIE", ""), LANGUAGE_COOKIE)
         language = language_of(cookie, environ.get("HTTP_ACCEPT_LANGUAGE"), api=False)
         tag = sheet_tag(version, from_htmx(environ), editor, kept, language)
         if not still_current(parse_etags(environ["HTTP_IF_NONE_MATCH"]), tag):
             return None
         return quote_etag(tag)
-
-    def read_cookies(self, environ: dict[str, Any]) -> tuple[str | None, str | None]:
-        """The session's cookie and the language's, read as Flask reads them. A phone
-        sends the same Cookie header for hours: it is read once per worker and
-        remembered (a header longer than any phone's is read every time)."""
-        header = environ.get("HTTP_COOKIE", "")
-        return (self.cookies if len(header) <= REMEMBERED_COOKIE_HEADER else self._cookies)(header)
-
-    def _cookies(self, header: str) -> tuple[str | None, str | None]:
-        cookies = parse_cookie(header)
-        return cookies.get(self.app.config["SESSION_COOKIE_NAME"]), cookies.get(LANGUAGE_COOKIE)
 
     def phone(self, environ: dict[str, Any]) -> str | None:
         """The digest of the phone whose session cookie came with the request, read as
@@ -384,7 +370,8 @@ class UnchangedSheet:
         session lifetime), without a request; None if there is none or it does not
         pass. A phone polls with the same cookie for hours, so its signature is
         checked once per worker and remembered; its age is judged on every poll."""
-        cookie = self.read_cookies(environ)[0]
+        name = self.app.config["SESSION_COOKIE_NAME"]
+        (cookie,) = read_cookies(environ.get("HTTP_COOKIE", ""), name)
         if not cookie:
             return None
         checked = self.checked(cookie)
