@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from flask_babel import gettext
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..plumbing.extensions import db
@@ -130,6 +131,13 @@ def commit(
         if body is None:
             body = kept_answer(game, sheet_of(game)) if kept_answer is not None else {}
         idempotency.remember(game.id, guard, status, body, game.version)
+    _commit_deal(number)
+    return game
+
+
+def _commit_deal(number: int) -> None:
+    """Commit the write of deal ``number``: a GameConflict if another phone's write of
+    that deal came first."""
     try:
         db.session.commit()
     except IntegrityError:
@@ -140,7 +148,6 @@ def commit(
                 number=number,
             )
         ) from None
-    return game
 
 
 def record_deal(
@@ -160,17 +167,33 @@ def record_deal(
     lock; under the lock, the game still at the version read takes the deal as it
     is, and a game changed meanwhile is judged again there."""
     with one_transaction():
-        planned = _next_deal(get_game(game_id), edit_key, entry, guard, number, kept_answer)
+        game = get_game(game_id)
+        planned = _next_deal(game, edit_key, entry, guard, number, kept_answer)
         if isinstance(planned, Replay):
             return planned
         begin_write()  # the reads so far end here
-        game = lock_game(game_id)
-        if game.version != planned.version:  # changed since it was read: judged again
+        locked = select(Game.version).where(Game.id == game_id).with_for_update()
+        if db.session.scalar(locked) != planned.version:  # changed (or gone): judged again
+            game = lock_game(game_id)
             planned = _next_deal(game, edit_key, entry, guard, number, kept_answer)
             if isinstance(planned, Replay):
                 return planned
+            db.session.add(planned.deal)
+            return commit(game, planned.deal.number, guard, 201, body=planned.body)
+        # As read: the deal, the game's next version and the kept answer, and no more
+        # (the game's row, its deals and buys are not loaded again under the lock).
         db.session.add(planned.deal)
-        return commit(game, planned.deal.number, guard, 201, body=planned.body)
+        version = planned.version + 1
+        db.session.execute(
+            update(Game)
+            .where(Game.id == game_id)
+            .values(version=version, updated_at=datetime.now(UTC))
+            .execution_options(synchronize_session=False)
+        )
+        if guard.key is not None:
+            idempotency.remember(game_id, guard, 201, planned.body or {}, version)
+        _commit_deal(planned.deal.number)
+        return game  # read again, once committed, by whoever answers with it
 
 
 @dataclass(frozen=True)

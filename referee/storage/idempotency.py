@@ -166,13 +166,17 @@ def remember_kept(answer: IdempotentRequest) -> None:
     """Keep ``answer`` in the write under way, in place of an answer to the same key
     past its day that the housekeeping has not removed yet (none, nearly always:
     one statement on the primary key)."""
-    db.session.execute(
-        delete(IdempotentRequest).where(
+    stale = (
+        delete(IdempotentRequest)
+        .where(
             IdempotentRequest.scope == answer.scope,
             IdempotentRequest.key == answer.key,
             IdempotentRequest.created_at < datetime.now(UTC) - KEPT_FOR,
         )
+        .execution_options(synchronize_session=False)
     )
+    with db.session.no_autoflush:  # what is pending goes with the commit, in one flush
+        db.session.execute(stale)
     db.session.add(answer)
 
 
