@@ -113,7 +113,7 @@ def _configure(app: Flask, test_config: Mapping[str, Any] | None) -> None:
         SOLVES_PER_CLIENT=1,
         # The threads a server's worker runs writes on, besides gunicorn's ``threads``
         # for reads, and the POSTs that only ask, run as reads (plumbing.serving).
-        WRITE_THREADS=2,
+        WRITE_THREADS=4,
         ASKING_PATHS=(*api.ASKING_PATHS, *table_rules.ASKING_PATHS),
         PROXY_HOPS=0,
         SQLALCHEMY_DATABASE_URI=f"sqlite:///{instance / 'referee.db'}",

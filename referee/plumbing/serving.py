@@ -396,5 +396,5 @@ class WholeRequestsWorker(gasgi.ASGIWorker):  # type: ignore[misc]
         super().load_wsgi()
         config = getattr(self.asgi, "config", {})
         self.head_limits = HeadLimits.of(config)
-        writers, asking = int(config.get("WRITE_THREADS", 2)), config.get("ASKING_PATHS", ())
+        writers, asking = int(config.get("WRITE_THREADS", 4)), config.get("ASKING_PATHS", ())
         self.asgi = WholeRequests(self.asgi, self.cfg.threads, writers, asking)

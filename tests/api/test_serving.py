@@ -272,7 +272,7 @@ def test_writers_waiting_for_the_write_turn_leave_the_reads_their_threads(tmp_pa
         game = json.loads(body)["id"]
         holder = sqlite3.connect(path, isolation_level=None)
         holder.execute("BEGIN IMMEDIATE")  # a write that holds the database
-        writers = [connect(port) for _ in range(12)]  # 4 threads for reads, 2 for writes
+        writers = [connect(port) for _ in range(12)]  # 4 threads for reads, 4 for writes
         try:
             for sock in writers:
                 sock.sendall(request)
