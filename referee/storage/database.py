@@ -156,32 +156,39 @@ class _ThreadReads(threading.local):
         self.connections: dict[str, sqlite3.Connection] = {}
 
 
-_THREAD_READS = _ThreadReads()
+#: This thread's kept connections (a test may close them, as a restart would).
+THREAD_READS = _ThreadReads()
 
 
 def _thread_read(path: str, sql: str, params: tuple[Any, ...]) -> tuple[Any, ...] | None:
     """A poll's read on a SQLite file, on a connection of the thread's own, opened
     once and kept: taking a pooled connection and giving it back cost four times the
-    read itself (docs/performance.md, "The unchanged poll"). It only reads, never in
-    a transaction, so each read sees every write committed before it (WAL lets it
-    read while a writer writes). On any error the connection is closed, and the
-    thread's next read opens another."""
-    connection = _THREAD_READS.connections.get(path)
-    try:
-        if connection is None:
-            # mode=rw: a file that is not there is an error, never made empty here.
-            address = f"{Path(path).absolute().as_uri()}?mode=rw"
-            connection = sqlite3.connect(address, uri=True, isolation_level=None)
-            connection.execute("PRAGMA query_only = ON")
-            connection.execute("PRAGMA busy_timeout = 15000")
-            _THREAD_READS.connections[path] = connection
-        row = connection.execute(sql, params).fetchone()
-    except sqlite3.Error:
-        _THREAD_READS.connections.pop(path, None)
-        if connection is not None:
-            connection.close()
-        raise
-    return None if row is None else tuple(row)
+    read itself (docs/performance.md, "The poll's own cost"). It only reads, never
+    in a transaction, so each read sees every write committed before it (WAL lets it
+    read while a writer writes). A kept connection that fails is closed and the read
+    asked once more on a new one, as :func:`read_row` does; a second failure, or one
+    on a new connection, is the caller's."""
+    for attempt in (1, 2):
+        connection = THREAD_READS.connections.get(path)
+        kept = connection is not None
+        try:
+            if connection is None:
+                # mode=rw: a file that is not there is an error, never made empty here.
+                address = f"{Path(path).absolute().as_uri()}?mode=rw"
+                connection = sqlite3.connect(address, uri=True, isolation_level=None)
+                THREAD_READS.connections[path] = connection
+                connection.execute("PRAGMA query_only = ON")
+                connection.execute("PRAGMA busy_timeout = 15000")
+            row = connection.execute(sql, params).fetchone()
+        except sqlite3.Error:
+            THREAD_READS.connections.pop(path, None)
+            if connection is not None:
+                connection.close()
+            if attempt == 2 or not kept:
+                raise
+            continue
+        return None if row is None else tuple(row)
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 def read_errors(engine: Engine) -> tuple[type[Exception], ...]:
