@@ -43,7 +43,8 @@ beside a phone's cookie of about 200 bytes, so a phone's largest head is about
 """
 
 workers = 2
-threads = 4  # the app's: each worker runs a request on one of these once it has read it whole
+threads = 4  # the app's: each worker runs a read on one of these once it has read it whole
+# (and a write on one of the app's WRITE_THREADS more: referee/plumbing/serving.py)
 # gunicorn's asyncio worker, serving the WSGI app on threads; its refusals are JSON.
 worker_class = "referee.plumbing.serving.WholeRequestsWorker"
 keepalive = 10

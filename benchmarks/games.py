@@ -16,6 +16,9 @@ dropped at the end. Without a PostgreSQL server it says so and runs SQLite alone
    Then a recount: every game's deals and totals, as the server reads them,
    against the deals each thread was answered 201 for and the totals it worked
    out itself from the points it sent.
+3. One test client again, each write sent with an Idempotency-Key: how long each
+   new game and each deal holds the write turn (BEGIN IMMEDIATE to COMMIT), and
+   so how many writes a second SQLite's one writer lets through.
 
 It prints figures and the aims they are read against; it never fails on a timing.
 It exits 1 only if a request was refused or the recount does not tally.
@@ -49,7 +52,7 @@ from flask.testing import FlaskClient
 # The machine's description and the percentile are the rules benchmark's own, so
 # the two scripts print alike.
 from rules import machine_lines, noise_line, percentile
-from sqlalchemy import create_engine, make_url, text
+from sqlalchemy import create_engine, event, make_url, text
 
 from referee import create_app
 from referee.storage import database as storage
@@ -79,6 +82,9 @@ class Scale:
     threads: int
     seconds: float  # part 2: how long the threads write
 
+
+#: Writes a second SQLite's one write turn should let through (part 3).
+TURN_AIM = 100
 
 QUICK = Scale(games=30, threads=8, seconds=3.0)
 FULL = Scale(games=200, threads=8, seconds=10.0)
@@ -480,6 +486,72 @@ def print_aims(serial: list[tuple[str, Serial]], concurrent: list[tuple[str, Con
     return sound
 
 
+# --- 3. The write turn ------------------------------------------------------------
+
+
+@dataclass
+class Turns:
+    creates: list[int] = field(default_factory=list)  # ns each new game held the turn
+    deals: list[int] = field(default_factory=list)  # ns each deal held it
+
+
+def hold_times(app: Flask, games: int, rng: random.Random) -> Turns:
+    """One client starts ``games`` games and records their deals, each write sent with
+    an Idempotency-Key as the phones send it; for each, the time from the moment it
+    holds the write turn (BEGIN IMMEDIATE on SQLite, the write's BEGIN on
+    PostgreSQL, both after ``begin_write``) to its COMMIT."""
+    turns, held, began = Turns(), [], {}
+
+    def on_begin(connection: Any) -> None:
+        if connection.get_execution_options().get("sqlite_immediate"):
+            began[id(connection)] = time.perf_counter_ns()
+
+    def on_end(connection: Any) -> None:
+        start = began.pop(id(connection), None)
+        if start is not None:
+            held.append(time.perf_counter_ns() - start)
+
+    with app.app_context():
+        engine = storage.db.engine
+    listeners = (("begin", on_begin), ("commit", on_end), ("rollback", on_end))
+    for name, listener in listeners:
+        event.listen(engine, name, listener)
+    client = app.test_client()
+    try:
+        for _ in range(games):
+            key = {"Idempotency-Key": uuid.uuid4().hex}
+            body = {"variant": "push", "players": list(PLAYERS)}
+            answer = client.post("/api/v1/games", json=body, headers=key).get_json()
+            turns.creates.extend(held)
+            held.clear()
+            path, edit = f"/api/v1/games/{answer['id']}/deals", {"X-Edit-Key": answer["edit_key"]}
+            for number in range(1, DEALS + 1):
+                deal, _ = deal_body(rng, number, with_hands=True)
+                client.post(path, json=deal, headers=edit | {"Idempotency-Key": uuid.uuid4().hex})
+                turns.deals.extend(held)
+                held.clear()
+    finally:
+        for name, listener in listeners:
+            event.remove(engine, name, listener)
+    return turns
+
+
+def print_turns(rows: list[tuple[str, Turns]]) -> None:
+    header = (
+        f"{'database':<11} {'new game p50':>12} {'p99':>6} {'deal p50':>9} {'p99':>6}"
+        f"  {'writes/s the turn allows':>24}"
+    )
+    print(header)
+    print("-" * len(header))
+    for name, t in rows:
+        every = t.creates + t.deals
+        print(
+            f"{name:<11} {ms(t.creates, 0.5):>12.2f} {ms(t.creates, 0.99):>6.2f} "
+            f"{ms(t.deals, 0.5):>9.2f} {ms(t.deals, 0.99):>6.2f}  "
+            f"{1000 / max(ms(every, 0.5), 1e-3):>24,.0f}"
+        )
+
+
 # --- Main -------------------------------------------------------------------------
 
 
@@ -498,10 +570,12 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     serial: list[tuple[str, Serial]] = []
     concurrent: list[tuple[str, Concurrent]] = []
+    turns: list[tuple[str, Turns]] = []
     for name, database in databases:
         with database() as uri, built_app(uri) as (app, errors):
             serial.append((name, play_games(app, scale.games, random.Random(args.seed))))
             concurrent.append((name, run_writers(app, errors, scale, args.seed)))
+            turns.append((name, hold_times(app, scale.games, random.Random(args.seed))))
 
     print(
         f"\n1. One test client: {scale.games} games of {DEALS} deals, one after another, after "
@@ -539,6 +613,33 @@ def main(argv: Sequence[str] | None = None) -> None:
         "totals against the points sent"
     )
     print_concurrent(concurrent)
+
+    print(
+        f"\n3. The write turn: one test client, {scale.games} games and their deals, each "
+        "sent with an Idempotency-Key;"
+    )
+    print(
+        "   for each write, ms from taking the write turn (BEGIN IMMEDIATE on SQLite) to "
+        "its COMMIT: what"
+    )
+    print(
+        "   every other writer waits for. On SQLite, whose one writer at a time is the "
+        "database's own limit,"
+    )
+    print(
+        "   1 / p50 is the most writes a second all workers and servers together can "
+        "make; on PostgreSQL"
+    )
+    print("   the turn is a game's row alone, and other games write beside it")
+    print_turns(turns)
+    for name, t in turns:
+        if name == "SQLite":
+            allowed = 1000 / max(ms(t.creates + t.deals, 0.5), 1e-3)
+            print(
+                f"Aim (SQLite): the write turn lets {TURN_AIM} writes a second through (500 "
+                "tables each starting a game at once; their deals ask 25) -- "
+                f"{'met' if allowed >= TURN_AIM else 'MISSED'}: {allowed:,.0f}"
+            )
 
     print()
     print(noise_line())

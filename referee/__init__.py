@@ -17,6 +17,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import api, pages
+from .pages.new_game import table_rules
 from .pages.phone_memory import PhoneCookie
 from .pages.sheet.sheet import UnchangedSheet
 from .plumbing import commands, errors, health, language, logs, solves
@@ -80,46 +81,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
 
 def _configure(app: Flask, test_config: Mapping[str, Any] | None) -> None:
     instance = Path(app.instance_path)
-    app.config.from_mapping(
-        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
-        # A phone is a random token in a signed cookie (its games are kept on the server,
-        # referee.storage.phones): no sign-up.
-        PERMANENT_SESSION_LIFETIME=timedelta(days=365),
-        # ...renewed when the phone's memory changes (a page opened, a game started),
-        # not re-signed and sent again with every answer: a poll sets no cookie.
-        SESSION_REFRESH_EACH_REQUEST=False,
-        SESSION_COOKIE_SAMESITE="Lax",
-        # A form may sit open through a whole deal; the token lives as long as the session.
-        WTF_CSRF_TIME_LIMIT=None,
-        COMPRESS_MIMETYPES=[
-            "text/html",
-            "text/css",
-            "text/csv",
-            "application/javascript",
-            "text/javascript",
-            "application/json",
-            "image/svg+xml",
-        ],
-        COMPRESS_ALGORITHM=["br", "gzip"],
-        COMPRESS_ALGORITHM_STREAMING=["br", "gzip"],  # static files go out as streams
-        # Static files are named by their content (see pages.app_shell), so a phone keeps them.
-        SEND_FILE_MAX_AGE_DEFAULT=timedelta(days=365),
-        COMPRESS_MIN_SIZE=256,
-        # Writes one address may make a minute without an edit key (plumbing.limits).
-        GAMES_PER_MINUTE=10,
-        RULES_SAVED_PER_MINUTE=10,
-        GAMES_KEPT_PER_MINUTE=30,
-        GAMES_FILES_PER_MINUTE=2,
-        # Hand solves at once, in a worker process and for one client (plumbing.solves).
-        SOLVES_AT_ONCE=1,
-        SOLVES_PER_CLIENT=1,
-        PROXY_HOPS=0,
-        # Seconds between a followed sheet's asks when its stream is lost (the stream
-        # tells each change at once: referee.plumbing.streams).
-        SHEET_POLL_SECONDS=30,
-        SQLALCHEMY_DATABASE_URI=f"sqlite:///{instance / 'referee.db'}",
-        SQLALCHEMY_ENGINE_OPTIONS={"pool_pre_ping": True},
-    )
+    app.config.from_mapping(_defaults(instance))
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
         # Any setting may come from the environment too: REFEREE_GAMES_PER_MINUTE=30.
@@ -138,6 +100,54 @@ def _configure(app: Flask, test_config: Mapping[str, Any] | None) -> None:
     instance.mkdir(parents=True, exist_ok=True)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(instance)
+
+
+def _defaults(instance: Path) -> dict[str, Any]:
+    """The app's settings where nothing else says (docs/deploying.md says each)."""
+    return {
+        "MAX_CONTENT_LENGTH": MAX_BODY_BYTES,
+        # A phone is a random token in a signed cookie (its games are kept on the server,
+        # referee.storage.phones): no sign-up.
+        "PERMANENT_SESSION_LIFETIME": timedelta(days=365),
+        # ...renewed when the phone's memory changes (a page opened, a game started),
+        # not re-signed and sent again with every answer: a poll sets no cookie.
+        "SESSION_REFRESH_EACH_REQUEST": False,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        # A form may sit open through a whole deal; the token lives as long as the session.
+        "WTF_CSRF_TIME_LIMIT": None,
+        "COMPRESS_MIMETYPES": [
+            "text/html",
+            "text/css",
+            "text/csv",
+            "application/javascript",
+            "text/javascript",
+            "application/json",
+            "image/svg+xml",
+        ],
+        "COMPRESS_ALGORITHM": ["br", "gzip"],
+        "COMPRESS_ALGORITHM_STREAMING": ["br", "gzip"],  # static files go out as streams
+        # Static files are named by their content (see pages.app_shell), so a phone keeps them.
+        "SEND_FILE_MAX_AGE_DEFAULT": timedelta(days=365),
+        "COMPRESS_MIN_SIZE": 256,
+        # Writes one address may make a minute without an edit key (plumbing.limits).
+        "GAMES_PER_MINUTE": 10,
+        "RULES_SAVED_PER_MINUTE": 10,
+        "GAMES_KEPT_PER_MINUTE": 30,
+        "GAMES_FILES_PER_MINUTE": 2,
+        # Hand solves at once, in a worker process and for one client (plumbing.solves).
+        "SOLVES_AT_ONCE": 1,
+        "SOLVES_PER_CLIENT": 1,
+        # The threads a server's worker runs writes on, besides gunicorn's ``threads``
+        # for reads, and the POSTs that only ask, run as reads (plumbing.serving).
+        "WRITE_THREADS": 4,
+        "ASKING_PATHS": (*api.ASKING_PATHS, *table_rules.ASKING_PATHS),
+        "PROXY_HOPS": 0,
+        # Seconds between a followed sheet's asks when its stream is lost (the stream
+        # tells each change at once: referee.plumbing.streams).
+        "SHEET_POLL_SECONDS": 30,
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{instance / 'referee.db'}",
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+    }
 
 
 def _instance_secret(instance: Path) -> str:

@@ -14,7 +14,10 @@ from . import errors, games, melds
 from .cross_site import refuse_other_sites
 from .openapi import openapi_document
 
-__all__ = ["register"]
+__all__ = ["ASKING_PATHS", "register"]
+
+#: The API's POSTs that only ask and write nothing (referee.plumbing.serving).
+ASKING_PATHS = melds.ASKING_PATHS
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 bp.before_request(refuse_other_sites)  # another site's page, a write not sent as JSON

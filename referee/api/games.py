@@ -17,6 +17,7 @@ from ..plumbing import streams
 from ..plumbing.conditional import not_modified, tagged
 from ..plumbing.errors import ApiError
 from ..plumbing.limits import allowance, client
+from ..rules.scoring import Sheet
 from ..storage import buys, deals, export, games, polls
 from ..storage import database as storage
 from ..storage.deals import DealEntry
@@ -90,8 +91,10 @@ def _answer(written: Game | Replay, status: int) -> tuple[Response, int]:
     return _tagged(answer(_game(written)), written.version), status
 
 
-def _game(game: Game, **more: Any) -> Any:
-    return (NewGameOut if more else GameOut).of(game, games.sheet_of(game), **more)
+def _game(game: Game, sheet: Sheet | None = None, **more: Any) -> Any:
+    """The game's answer; ``sheet``, its sheet when the caller has it worked out."""
+    sheet = games.sheet_of(game) if sheet is None else sheet
+    return (NewGameOut if more else GameOut).of(game, sheet, **more)
 
 
 @bp.post("/games")
@@ -143,7 +146,7 @@ def record_deal(game_id: str) -> tuple[Response, int]:
         _edit_key(),
         _entry(body),
         _guard(body),
-        kept_answer=lambda game: _game(game).dump(),
+        kept_answer=lambda game, sheet: _game(game, sheet).dump(),
     )
     return _answer(recorded, 201)
 
@@ -196,5 +199,5 @@ def _buys(game_id: str, player: str, take_back: bool, guard: Guard) -> Game | Re
         player,
         take_back,
         guard,
-        kept_answer=lambda game: _game(game).dump(),
+        kept_answer=lambda game, sheet: _game(game, sheet).dump(),
     )

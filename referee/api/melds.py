@@ -56,6 +56,11 @@ from .schemas.requests import (
 
 bp = Blueprint("melds", __name__)
 
+#: The API's POSTs that only ask a question (of a table's rules, a meld, a contract, a
+#: hand) and write nothing: a server runs them beside the reads, never queued behind
+#: the writes (``ASKING_PATHS``, referee.plumbing.serving).
+ASKING_PATHS = ("/api/v1/variants/", "/api/v1/melds/", "/api/v1/contracts/", "/api/v1/hands/")
+
 
 def _ruleset(body: RulesIn) -> Ruleset:
     """The body's ruleset, its house rules applied (R68: a 400 naming the key, a 422

@@ -15,13 +15,12 @@ catalog adds a language, and an app with none speaks English.
   program's cookie never changes an answer.
 
 The sheet's unchanged poll is answered in front of Flask with no request
-(``pages.sheet.sheet.UnchangedSheet``): :func:`language_of_environ` reads the same
-choice from a WSGI environ.
+(``pages.sheet.sheet.UnchangedSheet``): it asks :func:`language_of` the same question,
+with the cookie and ``Accept-Language`` it read from the WSGI environ.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from datetime import timedelta
 from functools import lru_cache
 from pathlib import Path
@@ -39,7 +38,7 @@ from flask import (
     url_for,
 )
 from werkzeug.datastructures import LanguageAccept
-from werkzeug.http import parse_accept_header, parse_cookie
+from werkzeug.http import parse_accept_header
 
 from .extensions import babel
 
@@ -67,6 +66,11 @@ def available_languages() -> tuple[str, ...]:
     return (DEFAULT_LANGUAGE, *(code for code in compiled if code != DEFAULT_LANGUAGE))
 
 
+#: The longest ``Accept-Language`` read once a worker and remembered (a phone's is a
+#: few dozen bytes, the same on every request); a longer one is read every time.
+REMEMBERED_HEADER = 512
+
+
 def best_of(accept_language: str | None) -> str | None:
     """The language the app has that ``Accept-Language`` likes best (its q-values
     weighed, ``es-CL`` matching ``es``); None when it names none of them.
@@ -76,6 +80,17 @@ def best_of(accept_language: str | None) -> str | None:
     """
     if not accept_language:
         return None
+    if len(accept_language) <= REMEMBERED_HEADER:
+        return _remembered_best_of(accept_language)
+    return _best_of(accept_language)
+
+
+@lru_cache(maxsize=256)
+def _remembered_best_of(accept_language: str) -> str | None:
+    return _best_of(accept_language)
+
+
+def _best_of(accept_language: str) -> str | None:
     accepted = parse_accept_header(accept_language, LanguageAccept)
     best: str | None = accepted.best_match(available_languages())
     return best
@@ -87,16 +102,6 @@ def language_of(cookie: str | None, accept_language: str | None, *, api: bool) -
     if not api and cookie in available_languages():
         return cookie
     return best_of(accept_language) or DEFAULT_LANGUAGE
-
-
-def language_of_environ(environ: Mapping[str, Any]) -> str:
-    """The language of the page request a WSGI ``environ`` describes, as
-    :func:`current_language` would say it inside Flask."""
-    return language_of(
-        parse_cookie(dict(environ)).get(COOKIE),
-        environ.get("HTTP_ACCEPT_LANGUAGE"),
-        api=str(environ.get("PATH_INFO", "")).startswith("/api/"),
-    )
 
 
 def current_language() -> str:

@@ -27,12 +27,9 @@ yet when the request cannot be read, so every such answer is JSON).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import io
 import json
-import logging
 import sys
-import threading
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -44,9 +41,9 @@ from gunicorn.workers import gasgi
 
 from .heads import BoundedHeads, HeadLimits
 from .json_text import MAX_BODY_BYTES
+from .pieces import UNEXPECTED, AnswerInPieces, WsgiApp
 from .streams import Followers, follows
 
-WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 Receive = Callable[[], Awaitable[dict[str, Any]]]
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
@@ -61,8 +58,6 @@ REFUSALS: dict[int, str] = {
     501: "the request's body is sent in a transfer coding the server does not read; "
     "send it with a Content-Length",
 }
-UNEXPECTED = "the referee hit an unexpected problem; please try again"
-JSON = ("Content-Type", "application/json")
 #: The answer to a body that stopped coming before it was whole.
 STALLED = json.dumps(
     {"error": "the request's body stopped coming before it was whole; send it again"}
@@ -74,6 +69,8 @@ STALLED_HEADERS = (
 )
 #: How long a stopping worker keeps a connection idle between requests open.
 STOP_LINGER = 2.0
+#: The methods that only read; any other request may write (:class:`WholeRequests`).
+READS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
 class WholeRequests:
@@ -82,17 +79,22 @@ class WholeRequests:
     The body is read in the event loop, up to ``max_body`` bytes; a request whose
     body is larger (declared or sent) goes to the app with what was read and the
     length it would have, so the app answers its 413, and the connection is closed
-    after the answer. The app runs in one of ``threads`` threads, which hands each
-    piece of the answer to the loop as the app makes it and never waits for the
-    client to take it: a client slow to read holds no thread either. A view that
-    opens a game's stream (streams.py) has it kept open by the loop, not a thread."""
+    after the answer. The app runs on a thread, which hands each piece of the
+    answer to the loop as the app makes it and never waits for the client to take
+    it: a client slow to read holds no thread either. A read (GET, HEAD, OPTIONS, or
+    a POST to an ``asking`` path) runs on one of ``threads`` threads, anything else
+    on one of ``writers`` threads: a writer waiting for SQLite's write turn holds
+    one of those, never a read's, and the writes past them wait in the loop. A view
+    that opens a game's stream (streams.py) has it kept open by the loop."""
 
-    def __init__(self, app: WsgiApp, threads: int, max_body: int = MAX_BODY_BYTES,
+    def __init__(self, app: WsgiApp, threads: int, writers: int, asking: Iterable[str],
                  followers: Followers | None = None) -> None:  # fmt: skip
         self.app = app
-        self.max_body = max_body
+        self.max_body = MAX_BODY_BYTES
         self.pool = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="request")
         self.followers = followers  # the live sheets' streams, kept open in the loop
+        self.writes = ThreadPoolExecutor(max_workers=writers, thread_name_prefix="write")
+        self.asking = tuple(asking)
 
     async def __call__(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
         if scope["type"] == "lifespan":
@@ -109,7 +111,10 @@ class WholeRequests:
             return  # (to a client that is gone, nothing: ServedConnection logs it as gone)
         body, whole = read
         answer = AnswerInPieces(asyncio.get_running_loop(), closes=not whole)
-        self.pool.submit(answer.run, self.app, wsgi_environ(scope, body, whole))
+        reads = scope["method"] in READS or scope["path"].startswith(self.asking)
+        (self.pool if reads else self.writes).submit(
+            answer.run, self.app, wsgi_environ(scope, body, whole)
+        )
         stream = ending = None  # a stream a view opened (streams.py); its opening's end
         try:
             while (message := await answer.pieces.get()) is not None:
@@ -162,91 +167,9 @@ class WholeRequests:
                 if self.followers is not None:
                     self.followers.close()
                 self.pool.shutdown(wait=False)
+                self.writes.shutdown(wait=False)
                 await send({"type": "lifespan.shutdown.complete"})
                 return
-
-
-class AnswerInPieces:
-    """The WSGI app's answer to one request, made on a thread of the pool and handed
-    to the event loop a piece at a time (``pieces``, ASGI messages, None at the end)
-    as the app makes it. The thread asks the app for the next piece only once the
-    loop has written the last one to the socket (``written``), as a WSGI server
-    writing on the app's own thread would have: what the app made before it stops
-    (a fault, a kill) has been sent."""
-
-    def __init__(self, loop: asyncio.AbstractEventLoop, closes: bool) -> None:
-        self.loop = loop
-        self.closes = closes  # the connection ends after this answer: say so
-        self.pieces: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
-        self.head: dict[str, Any] | None = None  # the status and headers, until sent
-        self.sent = False
-        self.written = threading.Event()  # the last piece handed over is on the socket
-        self.abandoned = False  # the loop no longer takes this answer's pieces
-
-    def run(self, app: WsgiApp, environ: dict[str, Any]) -> None:
-        """Call the app (on a thread of the pool) and hand its answer to the loop."""
-        try:
-            result = app(environ, self.start_response)
-            try:
-                for chunk in result:
-                    self.write(chunk)
-            finally:
-                if hasattr(result, "close"):
-                    result.close()
-            self.hand(self.body(b"", more=False), None)
-        except Exception:  # the app answers its own errors: this is a bug of the server's
-            logging.getLogger("referee").exception("the app failed to answer")
-            if not self.sent:
-                self.start_response("500 Internal Server Error", [JSON])
-                self.hand(self.body(json.dumps({"error": UNEXPECTED}).encode(), more=False))
-            self.hand(None)
-
-    def start_response(
-        self, status: str, headers: list[tuple[str, str]], exc_info: Any = None
-    ) -> Callable[[bytes], None]:
-        if exc_info is not None and self.sent:
-            raise exc_info[1].with_traceback(exc_info[2])
-        encoded = [(name.encode("latin-1"), value.encode("latin-1")) for name, value in headers]
-        if self.closes:
-            encoded.append((b"Connection", b"close"))
-        self.head = {
-            "type": "http.response.start",
-            "status": int(status.split(" ", 1)[0]),
-            "headers": encoded,
-        }
-        return self.write
-
-    def write(self, chunk: bytes) -> None:
-        """Hand ``chunk`` to the loop and wait until it is written (WSGI's write())."""
-        if chunk:
-            self.hand(self.body(chunk, more=True))
-            self.wait_written()
-
-    def wait_written(self) -> None:
-        """Wait (on the app's thread) until the loop has written the piece handed
-        over, has given up the answer, or has closed."""
-        while not self.written.wait(1.0) and not self.abandoned and not self.loop.is_closed():
-            pass
-        if not self.abandoned:
-            self.written.clear()
-
-    def body(self, chunk: bytes, more: bool) -> dict[str, Any]:
-        return {"type": "http.response.body", "body": chunk, "more_body": more}
-
-    def hand(self, *messages: dict[str, Any] | None) -> None:
-        """Queue ``messages`` for the loop, the status and headers before the first."""
-        if not self.sent and messages[0] is not None:
-            if self.head is None:
-                raise RuntimeError("the app answered before it called start_response")
-            messages = (self.head, *messages)
-            self.sent = True
-        with contextlib.suppress(RuntimeError):  # the loop has closed: the worker is stopping
-            self.loop.call_soon_threadsafe(_queue_all, self.pieces, messages)
-
-
-def _queue_all(queue: asyncio.Queue[Any], messages: tuple[Any, ...]) -> None:
-    for message in messages:
-        queue.put_nowait(message)
 
 
 def content_length(scope: dict[str, Any]) -> int | None:
@@ -367,7 +290,8 @@ class ServedConnection(BoundedHeads):
 
 class WholeRequestsWorker(gasgi.ASGIWorker):  # type: ignore[misc]
     """gunicorn's asyncio worker serving the WSGI app through ``WholeRequests``,
-    with ``threads`` threads, its refusals answered as JSON."""
+    with ``threads`` threads for reads and the app's ``WRITE_THREADS`` for writes,
+    its refusals answered as JSON."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -394,7 +318,9 @@ class WholeRequestsWorker(gasgi.ASGIWorker):  # type: ignore[misc]
 
     def load_wsgi(self) -> None:
         super().load_wsgi()
-        self.head_limits = HeadLimits.of(getattr(self.asgi, "config", {}))
+        config = getattr(self.asgi, "config", {})
+        self.head_limits = HeadLimits.of(config)
+        writers, asking = int(config.get("WRITE_THREADS", 4)), config.get("ASKING_PATHS", ())
         app = self.asgi
         followers = Followers(app) if hasattr(app, "extensions") else None  # a Flask app
-        self.asgi = WholeRequests(app, threads=self.cfg.threads, followers=followers)
+        self.asgi = WholeRequests(app, self.cfg.threads, writers, asking, followers)

@@ -12,8 +12,10 @@ from __future__ import annotations
 import fcntl
 import logging
 import sqlite3
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from pathlib import Path
 from typing import Any, ClassVar
 
 from flask import Flask
@@ -120,7 +122,10 @@ def read_row(engine: Engine, sql: str, params: tuple[Any, ...]) -> tuple[Any, ..
     connection with no transaction. A connection the database has dropped (a restart,
     an idle timeout) is thrown away with the rest of the pool, which the drop left
     stale too, and the read asked once more on a new one; a second failure is the
-    caller's, as is any other error (its connection thrown away too)."""
+    caller's, as is any other error (its connection thrown away too). A SQLite file
+    is read on the thread's own connection (:func:`_thread_read`)."""
+    if engine.dialect.name == "sqlite" and engine.url.database not in (None, "", ":memory:"):
+        return _thread_read(engine.url.database, sql, params)
     if engine.dialect.paramstyle != "qmark":
         sql = sql.replace("?", "%s")  # psycopg's mark
     for attempt in (1, 2):
@@ -140,6 +145,48 @@ def read_row(engine: Engine, sql: str, params: tuple[Any, ...]) -> tuple[Any, ..
             continue
         finally:
             connection.close()  # back to the pool, or thrown away if invalidated
+        return None if row is None else tuple(row)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+class _ThreadReads(threading.local):
+    """Each thread's own read-only connections to SQLite files, by path."""
+
+    def __init__(self) -> None:
+        self.connections: dict[str, sqlite3.Connection] = {}
+
+
+#: This thread's kept connections (a test may close them, as a restart would).
+THREAD_READS = _ThreadReads()
+
+
+def _thread_read(path: str, sql: str, params: tuple[Any, ...]) -> tuple[Any, ...] | None:
+    """A poll's read on a SQLite file, on a connection of the thread's own, opened
+    once and kept: taking a pooled connection and giving it back cost four times the
+    read itself (docs/performance.md, "The poll's own cost"). It only reads, never
+    in a transaction, so each read sees every write committed before it (WAL lets it
+    read while a writer writes). A kept connection that fails is closed and the read
+    asked once more on a new one, as :func:`read_row` does; a second failure, or one
+    on a new connection, is the caller's."""
+    for attempt in (1, 2):
+        connection = THREAD_READS.connections.get(path)
+        kept = connection is not None
+        try:
+            if connection is None:
+                # mode=rw: a file that is not there is an error, never made empty here.
+                address = f"{Path(path).absolute().as_uri()}?mode=rw"
+                connection = sqlite3.connect(address, uri=True, isolation_level=None)
+                THREAD_READS.connections[path] = connection
+                connection.execute("PRAGMA query_only = ON")
+                connection.execute("PRAGMA busy_timeout = 15000")
+            row = connection.execute(sql, params).fetchone()
+        except sqlite3.Error:
+            THREAD_READS.connections.pop(path, None)
+            if connection is not None:
+                connection.close()
+            if attempt == 2 or not kept:
+                raise
+            continue
         return None if row is None else tuple(row)
     raise AssertionError("unreachable")  # pragma: no cover
 

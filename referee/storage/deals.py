@@ -3,23 +3,32 @@
 Each write is one transaction: take the write lock, load the game, check the edit
 key, let the rules core judge everything, then write and commit once. Anything
 refused on the way is rolled back, so a game is never half-changed.
+
+Recording the next deal, a table's most frequent write, works out everything it
+can before it takes the write lock (SQLite lets one writer in at a time): it reads
+the game, judges and scores the deal and makes the answer kept for a retry, then
+takes the lock only to find the game at the version it read, write the deal and
+commit. A game changed in between (another phone's deal, a buy) is judged again
+under the lock, as every write is.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
 from flask_babel import gettext
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
 from ..rules import format_cards
-from ..rules.scoring import DealEntry, DealScore, DealSoFar, Hand, Table, judge_entry
+from ..rules.scoring import DealEntry, DealScore, DealSoFar, Hand, Sheet, Table, judge_entry
 from . import idempotency
-from .database import GameConflict, Refused, one_transaction
+from .database import GameConflict, Refused, begin_write, one_transaction
 from .db import db
-from .games import check_edit_key, locked_game, sheet_of, table_of
+from .games import check_edit_key, get_game, lock_game, locked_game, scored, sheet_of, table_of
 from .idempotency import UNGUARDED, Guard, Replay
 from .models import Deal, Game
 
@@ -65,11 +74,12 @@ class StaleGame(Refused):
         self.game = game
 
 
-#: What the caller answers a write with, from the game as written: kept with the
-#: write's Idempotency-Key, so that a retry is answered as the first time (docs/api.md,
-#: "Retries and several phones"). The storage keeps it and never reads it; a write
-#: without one (a page's form, which needs only to know it was saved) keeps ``{}``.
-KeptAnswer = Callable[[Game], dict[str, Any]]
+#: What the caller answers a write with, from the game as written and its sheet: kept
+#: with the write's Idempotency-Key, so that a retry is answered as the first time
+#: (docs/api.md, "Retries and several phones"). The storage keeps it and never reads
+#: it; a write without one (a page's form, which needs only to know it was saved)
+#: keeps ``{}``.
+KeptAnswer = Callable[[Game, Sheet], dict[str, Any]]
 
 
 def _stored(table: Table, entered: DealSoFar) -> dict[str, Any]:
@@ -97,7 +107,12 @@ def _stored_adjust(score: DealScore) -> dict[str, Any] | None:
 def editable(game_id: str, edit_key: str | None, guard: Guard) -> Game | Replay:
     """Start a write: lock and load the game, check the edit key, answer a retry as
     the first time, and refuse a writer who saw an older game; in that order."""
-    game = locked_game(game_id)
+    return _checked(locked_game(game_id), edit_key, guard)
+
+
+def _checked(game: Game, edit_key: str | None, guard: Guard) -> Game | Replay:
+    """The game, if this writer may change it: its edit key checked, a retry
+    answered as the first time, a writer who saw an older game refused."""
     check_edit_key(game, edit_key)
     replay = idempotency.replay(game.id, guard)
     if replay is not None:
@@ -113,13 +128,24 @@ def commit(
     guard: Guard,
     status: int = 200,
     kept_answer: KeptAnswer | None = None,
+    *,
+    body: dict[str, Any] | None = None,
 ) -> Game:
-    """Commit a change to the game: one more version, the answer kept for a retry."""
+    """Commit a change to the game: one more version, the answer kept for a retry
+    (``body``, when the caller made it already)."""
     game.version += 1
     game.updated_at = datetime.now(UTC)
     if guard.key is not None:
-        body = kept_answer(game) if kept_answer is not None else {}
+        if body is None:
+            body = kept_answer(game, sheet_of(game)) if kept_answer is not None else {}
         idempotency.remember(game.id, guard, status, body, game.version)
+    _commit_deal(number)
+    return game
+
+
+def _commit_deal(number: int) -> None:
+    """Commit the write of deal ``number``: a GameConflict if another phone's write of
+    that deal came first."""
     try:
         db.session.commit()
     except IntegrityError:
@@ -130,7 +156,6 @@ def commit(
                 number=number,
             )
         ) from None
-    return game
 
 
 def record_deal(
@@ -144,35 +169,92 @@ def record_deal(
 ) -> Game | Replay:
     """Record the next deal (R30, R31, R61-R64); a deal past the game's last is a
     GameConflict. ``number``: the deal the entry was made for; when the next deal is
-    another (that one was saved meanwhile), StaleGame, and nothing is recorded."""
+    another (that one was saved meanwhile), StaleGame, and nothing is recorded.
+
+    The deal is judged, scored and answered on the game as read, before the write
+    lock; under the lock, the game still at the version read takes the deal as it
+    is, and a game changed meanwhile is judged again there."""
     with one_transaction():
-        game = editable(game_id, edit_key, guard)
-        if isinstance(game, Replay):
-            return game
-        sheet = sheet_of(game)
-        if sheet.finished:
-            raise GameConflict(
-                gettext(
-                    "the game is over: all %(deals)s deals are recorded; correct a deal instead",
-                    deals=len(sheet.deals),
-                )
-            )
-        if number is not None and number != sheet.next_deal():
-            raise StaleGame(game)
-        number = sheet.next_deal()
-        entered = judge_entry(sheet.table, number, entry)
-        score = entered.score()
-        game.deals.append(
-            Deal(
-                number=number,
-                went_out=score.went_out,
-                hands=_stored(sheet.table, entered),
-                bent_table=score.bent_table,
-                adjust=_stored_adjust(score),
+        game = get_game(game_id)
+        planned = _next_deal(game, edit_key, entry, guard, number, kept_answer)
+        if isinstance(planned, Replay):
+            return planned
+        begin_write()  # the reads so far end here
+        locked = select(Game.version).where(Game.id == game_id).with_for_update()
+        if db.session.scalar(locked) != planned.version:  # changed (or gone): judged again
+            game = lock_game(game_id)
+            planned = _next_deal(game, edit_key, entry, guard, number, kept_answer)
+            if isinstance(planned, Replay):
+                return planned
+            db.session.add(planned.deal)
+            game.undone = None  # a new deal saved: what was undone stays undone
+            return commit(game, planned.deal.number, guard, 201, body=planned.body)
+        # As read: the deal, the game's next version and the kept answer, and no more
+        # (the game's row, its deals and buys are not loaded again under the lock).
+        db.session.add(planned.deal)
+        version = planned.version + 1
+        db.session.execute(
+            update(Game)
+            .where(Game.id == game_id)
+            # A new deal saved: what was undone stays undone.
+            .values(version=version, updated_at=datetime.now(UTC), undone=None)
+            .execution_options(synchronize_session=False)
+        )
+        if guard.key is not None:
+            idempotency.remember(game_id, guard, 201, planned.body or {}, version)
+        _commit_deal(planned.deal.number)
+        return game  # read again, once committed, by whoever answers with it
+
+
+@dataclass(frozen=True)
+class _Planned:
+    """The next deal as it will be written, worked out on the game at ``version``,
+    with the answer to keep for a retry (None when there is no key to keep it by)."""
+
+    version: int
+    deal: Deal
+    body: dict[str, Any] | None
+
+
+def _next_deal(
+    game: Game,
+    edit_key: str | None,
+    entry: DealEntry,
+    guard: Guard,
+    number: int | None,
+    kept_answer: KeptAnswer | None,
+) -> _Planned | Replay:
+    """The next deal of ``game`` (as read, or as locked), judged and scored, and the
+    game's answer with it: nothing is written."""
+    checked = _checked(game, edit_key, guard)
+    if isinstance(checked, Replay):
+        return checked
+    sheet = sheet_of(game)
+    if sheet.finished:
+        raise GameConflict(
+            gettext(
+                "the game is over: all %(deals)s deals are recorded; correct a deal instead",
+                deals=len(sheet.deals),
             )
         )
-        game.undone = None  # a new deal saved: what was undone stays undone
-        return commit(game, number, guard, 201, kept_answer)
+    if number is not None and number != sheet.next_deal():
+        raise StaleGame(game)
+    number = sheet.next_deal()
+    entered = judge_entry(sheet.table, number, entry)
+    score = entered.score()
+    deal = Deal(
+        game_id=game.id,
+        number=number,
+        went_out=score.went_out,
+        hands=_stored(sheet.table, entered),
+        bent_table=score.bent_table,
+        adjust=_stored_adjust(score),
+    )
+    body = None
+    if guard.key is not None:
+        after = Sheet(sheet.table, (*sheet.deals, scored(sheet.table, deal)))
+        body = kept_answer(game, after) if kept_answer is not None else {}
+    return _Planned(game.version, deal, body)
 
 
 def replace_deal(

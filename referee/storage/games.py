@@ -1,9 +1,10 @@
 """Saved games: start one (and the limit a minute), find one, check its edit key,
 and read its sheet. A game's deals are written by :mod:`referee.storage.deals`.
 
-Starting a game is one transaction, as every write is: take the write lock, let
-the rules core judge the table, then write and commit once; anything refused on
-the way is rolled back.
+Starting a game is one transaction, as every write is: let the rules core judge
+the table, make the game and the answer kept for a retry, then take the write lock
+only to count the game against the address's allowance, write and commit once;
+anything refused on the way is rolled back.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from ..rules import (
     played_rules,
 )
 from ..rules.reasons import Reason
-from ..rules.scoring import Adjustment, Hand, Pot, Sheet, Table, score_deal
+from ..rules.scoring import Adjustment, DealScore, Hand, Pot, Sheet, Table, score_deal
 from . import idempotency
 from .allowance import UNLIMITED, Allowance
 from .database import Refused, begin_write, one_transaction
@@ -55,6 +56,7 @@ __all__ = [
     "lock_game",
     "locked_game",
     "rules_of",
+    "scored",
     "sheet_of",
     "table_of",
 ]
@@ -122,15 +124,22 @@ def create_game(
     table = Table.seat(rules, players, teams)
     _check_pot(rules, pot)
     with one_transaction():
-        begin_write()
+        # Read and made before the write lock: a retry's first answer, else the new
+        # game and the answer kept with its key. The same key sent twice at once is
+        # told apart by the kept answer's own key, on commit (_commit_new_game).
         replay = idempotency.replay(idempotency.NEW_GAME, guard)
         if replay is not None:
             return replay
-        game, edit_key = add_game(rules, table, pot, allowance, house=house)
+        game, edit_key = _new_game(rules, table, pot, house)
+        kept = None
         if guard.key is not None:
-            idempotency.forget_old_answers()
             body = kept_answer(game, edit_key) if kept_answer is not None else {}
-            idempotency.remember(idempotency.NEW_GAME, guard, 201, body, game.version)
+            kept = idempotency.kept(idempotency.NEW_GAME, guard, 201, body, game.version)
+        begin_write()
+        allowance.spend("game")
+        db.session.add(game)
+        if kept is not None:
+            idempotency.remember_kept(kept)
         replay = _commit_new_game(guard)
         return (game, edit_key) if replay is None else replay
 
@@ -150,9 +159,7 @@ def add_game(
     game this one plays again, whose evening it joins (R78)."""
     _check_pot(rules, pot)
     allowance.spend("game")
-    edit_key = secrets.token_urlsafe(TOKEN_BYTES)
-    game = _new_game(rules, table, pot, key_hash(edit_key))
-    game.house = dict(house or {})
+    game, edit_key = _new_game(rules, table, pot, house)
     if again is not None:
         game.series = again.series or again.id
     db.session.add(game)
@@ -172,13 +179,15 @@ def _new_game(
     rules: Ruleset,
     table: Table,
     pot: tuple[int, int] | None,
-    edit_key_hash: str,
-) -> Game:
-    """The new game's row, with an id of its own, at version 1."""
+    house: Mapping[str, object] | None,
+) -> tuple[Game, str]:
+    """The new game's row, with an id of its own, at version 1, not yet added to
+    the session; and its edit key."""
+    edit_key = secrets.token_urlsafe(TOKEN_BYTES)
     stake, payout = pot if pot is not None else (None, None)
-    return Game(
+    game = Game(
         id=secrets.token_urlsafe(TOKEN_BYTES),
-        edit_key_hash=edit_key_hash,
+        edit_key_hash=key_hash(edit_key),
         variant=rules.variant,
         options=dict(rules.options),
         players=list(table.players),
@@ -188,7 +197,9 @@ def _new_game(
         rules=house_rules_of(rules),  # R73: these rules for good
         first_dealer=table.first_dealer,  # R78
         version=1,
+        house=dict(house or {}),
     )
+    return game, edit_key
 
 
 def _commit_new_game(guard: Guard) -> Replay | None:
@@ -308,20 +319,19 @@ def sheet_of(game: Game) -> Sheet:
     """The sheet, worked out afresh from the deals as they were entered (and
     accepted then: a check that came in later does not refuse a saved deal)."""
     table = table_of(game)
-    return Sheet(
+    return Sheet(table, tuple(scored(table, deal) for deal in game.deals))
+
+
+def scored(table: Table, deal: Deal) -> DealScore:
+    """A deal as kept, scored on the game's table."""
+    return score_deal(
         table,
-        tuple(
-            score_deal(
-                table,
-                deal.number,
-                deal.went_out,
-                _hands(deal),
-                deal.bent_table,
-                recorded=True,
-                adjust=adjust_of(deal),
-            )
-            for deal in game.deals
-        ),
+        deal.number,
+        deal.went_out,
+        _hands(deal),
+        deal.bent_table,
+        recorded=True,
+        adjust=adjust_of(deal),
     )
 
 

@@ -3,7 +3,10 @@
 A write sent with an Idempotency-Key (the API's header, or the deal form's attempt
 key) has its first answer kept for a day. The same request sent again with the
 same key gets that answer and records nothing; the same key with another request
-is a conflict. Phones on poor Wi-Fi send a save twice; it counts once.
+is a conflict. Phones on poor Wi-Fi send a save twice; it counts once. An answer
+past its day is no answer: a key sent again after it is a new request. The
+answers past their day are removed by the housekeeping (``flask referee prune``,
+referee.plumbing.housekeeping), never by a write.
 
 A key belongs to the client that sent it, as a payment API's belongs to the
 account: it is kept with a digest of who sent it (:attr:`Guard.client`), so another
@@ -111,7 +114,7 @@ def replay(scope: str, guard: Guard) -> Replay | None:
         # Kept before keys were the client's (for a day, under the key as sent): a
         # deal's answer holds no secret, and its writer holds the edit key already.
         first = db.session.get(IdempotentRequest, (scope, guard.key))
-    if first is None:
+    if first is None or _past_its_day(first):
         return None
     if not hmac.compare_digest(first.fingerprint, guard.fingerprint):
         raise GameConflict(
@@ -126,29 +129,55 @@ def replay(scope: str, guard: Guard) -> Replay | None:
     return Replay(first.status, body, first.version)
 
 
+def _past_its_day(kept: IdempotentRequest) -> bool:
+    made = kept.created_at
+    if made is None:  # kept in this very session, not yet written
+        return False
+    made = made if made.tzinfo else made.replace(tzinfo=UTC)  # SQLite keeps no zone
+    return made < datetime.now(UTC) - KEPT_FOR
+
+
 def remember(scope: str, guard: Guard, status: int, body: dict[str, Any], version: int) -> None:
     """Keep the answer to a write sent with a key, in the write's own transaction."""
+    remember_kept(kept(scope, guard, status, body, version))
+
+
+def kept(
+    scope: str, guard: Guard, status: int, body: dict[str, Any], version: int
+) -> IdempotentRequest:
+    """The answer to a write sent with a key, as it is kept: made before the write
+    (:func:`remember_kept` keeps it in the write)."""
     assert guard.key is not None
     if "edit_key" in body:
         # The answer holds the edit key: kept sealed, so the database alone never
         # gives it away (see _seal).
         body = body | {"edit_key": _seal(body["edit_key"], scope, guard.kept_as)}
-    db.session.add(
-        IdempotentRequest(
-            scope=scope,
-            key=guard.kept_as,
-            fingerprint=guard.fingerprint,
-            status=status,
-            body=body,
-            version=version,
-        )
+    return IdempotentRequest(
+        scope=scope,
+        key=guard.kept_as,
+        fingerprint=guard.fingerprint,
+        status=status,
+        body=body,
+        version=version,
     )
 
 
-def forget_old_answers() -> None:
-    """Remove the answers kept longer than a day (inside a write)."""
-    cutoff = datetime.now(UTC) - KEPT_FOR
-    db.session.execute(delete(IdempotentRequest).where(IdempotentRequest.created_at < cutoff))
+def remember_kept(answer: IdempotentRequest) -> None:
+    """Keep ``answer`` in the write under way, in place of an answer to the same key
+    past its day that the housekeeping has not removed yet (none, nearly always:
+    one statement on the primary key)."""
+    stale = (
+        delete(IdempotentRequest)
+        .where(
+            IdempotentRequest.scope == answer.scope,
+            IdempotentRequest.key == answer.key,
+            IdempotentRequest.created_at < datetime.now(UTC) - KEPT_FOR,
+        )
+        .execution_options(synchronize_session=False)
+    )
+    with db.session.no_autoflush:  # what is pending goes with the commit, in one flush
+        db.session.execute(stale)
+    db.session.add(answer)
 
 
 def _seal(edit_key: str, scope: str, key: str) -> str:

@@ -10,6 +10,7 @@ import http.client
 import json
 import re
 import socket
+import sqlite3
 
 import pytest
 
@@ -252,3 +253,41 @@ def test_behind_a_proxy_the_app_reads_the_phones_address_and_logs_each_request(t
         ["POST", "/api/v1/games", "429"],
         ["POST", "/api/v1/games", "201"],
     ]
+
+
+def test_writers_waiting_for_the_write_turn_leave_the_reads_their_threads(tmp_path):
+    """With the database's write lock held elsewhere, many more new games sent at
+    once than a worker has threads wait for their turn on the writes' own threads
+    and in the worker's loop: a read sent after them is answered while every one of
+    them still waits, and each is answered once the lock is let go."""
+    path = tmp_path / "referee.db"
+    log = tmp_path / "gunicorn.log"
+    new_game = json.dumps({"variant": "push", "players": ["Ann", "Bob", "Cat", "Dan"]})
+    request = post(
+        "/api/v1/games", f"Content-Length: {len(new_game)}".encode(), body=new_game.encode()
+    )
+    with gunicorn(f"sqlite:///{path}", log, "--workers=1") as port:
+        status, _, body, _ = exchange(port, request)
+        assert status == 201
+        game = json.loads(body)["id"]
+        holder = sqlite3.connect(path, isolation_level=None)
+        holder.execute("BEGIN IMMEDIATE")  # a write that holds the database
+        writers = [connect(port) for _ in range(12)]  # 4 threads for reads, 4 for writes
+        try:
+            for sock in writers:
+                sock.sendall(request)
+            with connect(port) as phone:
+                phone.sendall(f"GET /api/v1/games/{game} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+                status, _, body = answer_on(phone)
+            assert (status, json.loads(body)["id"]) == (200, game)
+            for sock in writers:  # still waiting for their turn, every one
+                sock.setblocking(False)
+                with pytest.raises(BlockingIOError):
+                    sock.recv(1)
+                sock.settimeout(PATIENCE)
+            holder.execute("ROLLBACK")
+            assert [answer_on(sock)[0] for sock in writers] == [201] * len(writers)
+        finally:
+            holder.close()
+            for sock in writers:
+                sock.close()

@@ -256,6 +256,8 @@ def drop_a_pooled_connection(app):
             assert ended.scalar_one()
     else:
         driver.close()
+        for kept in storage.THREAD_READS.connections.values():  # this thread's own (SQLite)
+            kept.close()
 
 
 def test_a_poll_on_a_dropped_connection_is_asked_again_on_a_new_one(database_uri, make_app):

@@ -23,6 +23,10 @@ from .rules_cards import RulesCard, UnreadableCard, read_card
 
 bp = Blueprint("table_rules", __name__)
 
+#: The house rules said back as they are typed: a POST that writes nothing
+#: (``ASKING_PATHS``, referee.plumbing.serving).
+ASKING_PATHS = ("/rules/said",)
+
 
 @bp.post("/rules/said")
 def said() -> Any:

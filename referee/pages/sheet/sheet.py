@@ -37,12 +37,14 @@ from flask import (
     session,
 )
 from itsdangerous import BadSignature
-from werkzeug.http import parse_cookie, parse_etags, quote_etag
+from werkzeug.http import parse_etags, quote_etag
 
 from ...plumbing import logs
 from ...plumbing.conditional import still_current, tagged
+from ...plumbing.cookies import read_cookies
 from ...plumbing.headers import SECURITY_HEADERS
-from ...plumbing.language import DEFAULT_LANGUAGE, current_language, language_of_environ
+from ...plumbing.language import COOKIE as LANGUAGE_COOKIE
+from ...plumbing.language import DEFAULT_LANGUAGE, current_language, language_of
 from ...plumbing.sentences import request_words
 from ...rules import get_ruleset, house_changes
 from ...rules.bookkeeping import BuyTally, counts_by_deal, dealer_of, next_first_dealer
@@ -334,7 +336,10 @@ class UnchangedSheet:
         if state is None:
             return None
         version, editor, kept = state
-        tag = sheet_tag(version, from_htmx(environ), editor, kept, language_of_environ(environ))
+        # The language as current_language() says it for a page (never /api/ here).
+        (cookie,) = read_cookies(environ.get("HTTP_COOKIE", ""), LANGUAGE_COOKIE)
+        language = language_of(cookie, environ.get("HTTP_ACCEPT_LANGUAGE"), api=False)
+        tag = sheet_tag(version, from_htmx(environ), editor, kept, language)
         if not still_current(parse_etags(environ["HTTP_IF_NONE_MATCH"]), tag):
             return None
         return quote_etag(tag)
@@ -345,7 +350,8 @@ class UnchangedSheet:
         session lifetime), without a request; None if there is none or it does not
         pass. A phone polls with the same cookie for hours, so its signature is
         checked once per worker and remembered; its age is judged on every poll."""
-        cookie = parse_cookie(environ).get(self.app.config["SESSION_COOKIE_NAME"])
+        name = self.app.config["SESSION_COOKIE_NAME"]
+        (cookie,) = read_cookies(environ.get("HTTP_COOKIE", ""), name)
         if not cookie:
             return None
         checked = self.checked(cookie)
