@@ -64,8 +64,15 @@ def _flushed(session: Session, _context: Any) -> None:
         for game in (*session.new, *session.dirty)
         if isinstance(game, Game) and inspect(game).attrs.version.history.has_changes()
     ]
-    if not changed:
-        return
+    if changed:
+        tell(session, changed)
+
+
+def tell(session: Session, changed: Iterable[tuple[str, int]]) -> None:
+    """Tell of games whose version moved on in ``session``'s transaction, as a flush
+    of their rows is told: for a write that moves a version without loading the game
+    (an UPDATE of its row, :func:`referee.storage.deals.record_deal`)."""
+    changed = list(changed)
     session.info.setdefault(FLUSHED, {}).update(changed)
     connection = session.connection()
     if connection.dialect.name == "postgresql":

@@ -25,7 +25,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ..rules import format_cards
 from ..rules.scoring import DealEntry, DealScore, DealSoFar, Hand, Sheet, Table, judge_entry
-from . import idempotency
+from . import changes, idempotency
 from .database import GameConflict, Refused, begin_write, one_transaction
 from .db import db
 from .games import check_edit_key, get_game, lock_game, locked_game, scored, sheet_of, table_of
@@ -200,6 +200,7 @@ def record_deal(
             .values(version=version, updated_at=datetime.now(UTC), undone=None)
             .execution_options(synchronize_session=False)
         )
+        changes.tell(db.session, [(game_id, version)])  # no Game flushed: said here
         if guard.key is not None:
             idempotency.remember(game_id, guard, 201, planned.body or {}, version)
         _commit_deal(planned.deal.number)
