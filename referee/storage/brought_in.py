@@ -12,7 +12,11 @@ keeps already, as itself or as a copy, is refused whole.
 
 A game's scores are never read from the file: its deals are scored by the rules
 core as its sheet will be (:func:`referee.storage.games.sheet_of`), and a file whose
-deals do not add up to the totals it states is damaged.
+deals do not add up to the totals it states is damaged. So are its undone deals,
+which Redo puts back: each the next deal of the game, the last undone first. What the
+paper sheet keeps comes along in the same write: the first deal's dealer, each deal's
+corrections, and how the evening is won (on the evening's first game, or on each of
+its games where the file does not hold its first).
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from typing import Any
 
 from flask_babel import gettext, ngettext
 from sqlalchemy import select
@@ -35,8 +40,8 @@ from .database import begin_write, one_transaction
 from .db import db
 from .games import TOKEN_BYTES, kept_rules, key_hash
 from .games_file import (
-    FileDeal,
     FileGame,
+    FileUndone,
     GamesFile,
     GamesHereAlready,
     RulesShelfFull,
@@ -111,22 +116,33 @@ def _check_unique(document: GamesFile) -> None:
             raise damaged()
         if len({(buy.deal, buy.player) for buy in game.buys}) != len(game.buys):
             raise damaged()
+        # Redo puts back the deal undone last as the next deal, then the one before.
+        redone = [deal.number for deal in reversed(game.undone or [])]
+        if redone != list(range(len(game.deals) + 1, len(game.deals) + 1 + len(redone))):
+            raise damaged()
 
 
 def _judge(game: FileGame) -> None:
-    """The game as the rules core reads it: its rules, its table, its pot, every deal
-    scored, every buy a player's in a deal the game has, and its totals what the
-    deals add up to; damaged otherwise."""
+    """The game as the rules core reads it: its rules, its table and first dealer, its
+    pot, every deal scored (and every undone deal, as Redo would put it back), every
+    buy a player's in a deal the game has, and its totals what the deals add up to;
+    damaged otherwise."""
+    if game.first_dealer is not None and game.first_dealer not in game.players:
+        raise damaged()
     try:
         options = _json(game.options)
         _house_read(game.variant, options, _json(game.house))  # the house rules as given
         rules = kept_rules(game.variant, options, _json(game.rules))  # R73: as kept
-        table = Table.seat(rules, game.players, game.teams, kept=True)
+        table = Table.seat(
+            rules, game.players, game.teams, kept=True, first_dealer=_first_dealer(game)
+        )
         if game.pot is not None:
             if not rules.pot:
                 raise damaged()
             Pot(game.pot.stake, game.pot.payout)
         sheet = Sheet(table, tuple(_scored(table, deal) for deal in game.deals))
+        for deal in reversed(game.undone or []):
+            _scored(table, deal)
         for buy in game.buys:
             rules.deal(buy.deal)
             if table.player(buy.player) != buy.player:
@@ -135,6 +151,12 @@ def _judge(game: FileGame) -> None:
         raise damaged() from None
     if sheet.totals != game.totals:
         raise damaged()
+
+
+def _first_dealer(game: FileGame) -> int:
+    """R76, R78: the seat of deal 1's dealer; the first player's where the file does
+    not say (one written before it did)."""
+    return game.players.index(game.first_dealer) if game.first_dealer is not None else 0
 
 
 def _json(value: object) -> str:
@@ -148,7 +170,7 @@ def _house_read(variant: str, options: str, house: str) -> None:
     get_ruleset(variant, json.loads(options), json.loads(house))
 
 
-def _scored(table: Table, deal: FileDeal) -> DealScore:
+def _scored(table: Table, deal: FileUndone) -> DealScore:
     hands: dict[str, Hand] = {}
     for name, hand in deal.hands.items():
         if (hand.cards is None) == (hand.points is None):
@@ -213,11 +235,17 @@ def _written(
         pot_payout=game.pot.payout if game.pot else None,
         house=dict(game.house),
         rules=dict(game.rules) if game.rules is not None else None,
+        first_dealer=_first_dealer(game),
+        undone=[_entered(deal) for deal in game.undone] if game.undone else None,
         version=1,
         created_at=game.created_at,
         updated_at=datetime.now(UTC),
         origin=game.origin,
     )
+    if game.series is None or game.series not in ids:
+        # How the evening is won, kept on its first game; on each of its games where
+        # the phone did not keep that one (what the evening page reads is its earliest).
+        row.evening_won_by = game.evening_won_by
     if game.series is not None:
         # The evening's first game, by its new id; an evening whose first game the phone
         # did not keep is still one evening, under an id of its own.
@@ -238,17 +266,22 @@ def _deals_and_buys(game_id: str, game: FileGame) -> Iterable[Deal | Buy]:
     for buy in game.buys:
         yield Buy(game_id=game_id, deal=buy.deal, player=buy.player, count=buy.count)
     for deal in game.deals:
-        yield Deal(
-            game_id=game_id,
-            number=deal.number,
-            went_out=deal.went_out,
-            hands={name: hand.model_dump(exclude_none=True) for name, hand in deal.hands.items()},
-            bent_table=deal.bent_table,
-            adjust=(
-                {name: a.model_dump() for name, a in deal.adjust.items()} if deal.adjust else None
-            ),
-            recorded_at=deal.recorded_at,
-        )
+        yield Deal(game_id=game_id, **_entered(deal), recorded_at=deal.recorded_at)
+
+
+def _entered(deal: FileUndone) -> dict[str, Any]:
+    """A deal's columns as the game keeps them (a deal's row, or an undone deal kept
+    for Redo): what the table entered, and its corrections."""
+    return {
+        "number": deal.number,
+        "went_out": deal.went_out,
+        "hands": {name: hand.model_dump(exclude_none=True) for name, hand in deal.hands.items()},
+        "bent_table": deal.bent_table,
+        "adjust": (
+            {name: a.model_dump() for name, a in deal.adjust.items()} if deal.adjust else None
+        ),
+        "corrected": deal.corrected,
+    }
 
 
 def _rules_kept(token: str, document: GamesFile) -> int:

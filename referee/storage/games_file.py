@@ -9,11 +9,14 @@ leaves, is read as well)::
     {"format": "rummy-referee-games", "version": 1, "exported_at": "...",
      "games": [{"id": ..., "origin": ..., "how": "started", "opened_at": ...,
                 "created_at": ..., "variant": "push", "options": {...},
-                "players": [...], "teams": null, "pot": null, "house": {...},
-                "rules": {...}, "series": null, "next_game": null,
+                "players": [...], "teams": null, "first_dealer": "Ann", "pot": null,
+                "house": {...}, "rules": {...}, "series": null, "evening_won_by": null,
+                "next_game": null,
                 "deals": [{"number": 1, "went_out": "Ann",
                            "hands": {"Bob": {"cards": ["AS", "KD"]}, "Cat": {"points": 25}},
-                           "bent_table": false, "adjust": null, "recorded_at": ...}],
+                           "bent_table": false, "adjust": null, "corrected": 0,
+                           "recorded_at": ...}],
+                "undone": null,
                 "buys": [{"deal": 1, "player": "Bob", "count": 1}],
                 "totals": {"We": 0, "They": 35}}],
      "saved_rules": [{"name": ..., "variant": ..., "options": {...}, "house": {...},
@@ -26,6 +29,14 @@ in (:mod:`referee.storage.brought_in`): a file whose deals do not add up to them
 is damaged. Its shape is a pydantic model, read as the API reads a body: strict
 types, no field it does not know, through :func:`referee.plumbing.json_text.read_json`
 for its depth.
+
+What the paper sheet keeps came later, still version 1, each optional and, left out,
+meaning what a file written before meant: ``first_dealer``, deal 1's dealer, one of
+the players (R76, R78: Play again passes the first deal on; else the first player);
+a deal's ``corrected``, its corrections (the sheet's trace; else 0); ``undone``, the
+deals Undo took back as kept for Redo, the last undone last, scored again like every
+deal (else none); ``evening_won_by``, how the game's evening is won as its table chose
+(the rules core's EVENING_WON_BY), on each game of the evening (else the referee's).
 """
 
 from __future__ import annotations
@@ -50,7 +61,9 @@ from pydantic import (
 )
 
 from ..plumbing.json_text import MAX_BODY_BYTES, read_json
+from ..rules.bookkeeping import EVENING_WON_BY
 from .database import Refused
+from .evenings import ways_chosen
 from .games import sheet_of
 from .models import Game, SavedRules
 from .phones import Kept
@@ -82,6 +95,8 @@ MOST_TEXT_BYTES = 4 * 1024 * 1024
 MOST_GAMES = 500
 MOST_DEALS = 64
 MOST_BUYS = 1024
+#: The most times a deal is counted corrected (far more than a table corrects one).
+MOST_CORRECTIONS = 1_000_000
 #: How a gzip file starts (RFC 1952).
 GZIP_MAGIC = b"\x1f\x8b"
 
@@ -98,6 +113,16 @@ def _moment(value: datetime) -> datetime:
 
 
 When = Annotated[AwareDatetime, AfterValidator(_moment)]
+
+
+def _way(value: str) -> str:
+    """R78: a way the rules core wins an evening by."""
+    if value not in EVENING_WON_BY:
+        raise ValueError("no way of winning an evening")
+    return value
+
+
+WonBy = Annotated[str, AfterValidator(_way)]
 
 
 class Shape(BaseModel):
@@ -120,12 +145,21 @@ class FileAdjustment(Shape):
     reason: Annotated[str, Field(max_length=200)] = ""
 
 
-class FileDeal(Shape):
+class FileUndone(Shape):
+    """A deal as the table gave it, and how many times it was corrected since it was
+    saved; as an undone deal is kept for Redo."""
+
     number: Annotated[StrictInt, Field(ge=1, le=MOST_DEALS)]
     went_out: Name | None
     hands: Annotated[dict[Name, FileHand], Field(max_length=16)]
     bent_table: StrictBool = False
     adjust: Annotated[dict[Name, FileAdjustment], Field(max_length=16)] | None = None
+    corrected: Annotated[StrictInt, Field(ge=0, le=MOST_CORRECTIONS)] = 0
+
+
+class FileDeal(FileUndone):
+    """A deal on the sheet: as the table gave it, and when."""
+
     recorded_at: When
 
 
@@ -154,12 +188,15 @@ class FileGame(Shape):
     ]
     players: Annotated[list[Name], Field(min_length=1, max_length=16)]
     teams: Annotated[list[Name], Field(max_length=16)] | None
+    first_dealer: Name | None = None
     pot: FilePot | None
     house: dict[str, Any]
     rules: dict[str, Any] | None
     series: Id | None
+    evening_won_by: WonBy | None = None
     next_game: Id | None
     deals: Annotated[list[FileDeal], Field(max_length=MOST_DEALS)]
+    undone: Annotated[list[FileUndone], Field(max_length=MOST_DEALS)] | None = None
     buys: Annotated[list[FileBuy], Field(max_length=MOST_BUYS)]
     totals: dict[str, StrictInt]
 
@@ -259,7 +296,12 @@ def _as_written(shape: type[Shape], row: object) -> dict[str, Any]:
     return {name: _when(v) if isinstance(v, datetime) else v for name, v in found.items()}
 
 
-def _game(kept: Kept) -> dict[str, Any]:
+def _undone(kept: dict[str, Any]) -> dict[str, Any]:
+    """An undone deal as the file writes it: as the game keeps it for Redo."""
+    return {name: kept[name] for name in FileUndone.model_fields}
+
+
+def _game(kept: Kept, ways: dict[str, str | None]) -> dict[str, Any]:
     game: Game = kept.game
     pot = None
     if game.pot_stake is not None and game.pot_payout is not None:
@@ -274,12 +316,15 @@ def _game(kept: Kept) -> dict[str, Any]:
         "options": game.options,
         "players": game.players,
         "teams": game.teams,
+        "first_dealer": game.players[(game.first_dealer or 0) % len(game.players)],
         "pot": pot,
         "house": game.house or {},
         "rules": game.rules,
         "series": game.series,
+        "evening_won_by": ways.get(game.id),
         "next_game": game.next_game,
         "deals": [_as_written(FileDeal, deal) for deal in game.deals],
+        "undone": [_undone(deal) for deal in game.undone] if game.undone else None,
         "buys": [
             _as_written(FileBuy, buy)
             for buy in sorted(game.buys, key=lambda b: (b.deal, b.player))
@@ -291,11 +336,12 @@ def _game(kept: Kept) -> dict[str, Any]:
 def games_file(kept: list[Kept], saved: list[SavedRules]) -> bytes:
     """The phone's games (``kept``, as :func:`referee.storage.phones.games_of` lists
     them) and its saved rules as the file, gzip-compressed."""
+    ways = ways_chosen([entry.game for entry in kept])
     document = {
         "format": FORMAT,
         "version": VERSION,
         "exported_at": _when(datetime.now(UTC)),
-        "games": [_game(entry) for entry in kept],
+        "games": [_game(entry, ways) for entry in kept],
         "saved_rules": [_as_written(FileRules, rules) for rules in saved],
     }
     text = json.dumps(document, ensure_ascii=False, separators=(",", ":"))

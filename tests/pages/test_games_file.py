@@ -21,6 +21,7 @@ from .conftest import FOUR, enter_deal, start_game, text
 from .test_buys_page import tap
 from .test_house_rules_form import fill, grandmas, save, saved_names
 from .test_house_rules_games import THREE, start_grandmas
+from .test_paper_sheet import correct
 
 DOWNLOAD = "/history/rummy-referee-games.json.gz"
 BRING_IN = "/history/bring-in"
@@ -99,9 +100,10 @@ def evening_of(client, game: str) -> str:
 
 def a_phone_with_an_evening(app, client) -> None:
     """Grandma's Liverpool (house rules, a bonus) played to the end with cards and
-    points, played again (an evening of two games, the second begun); rules saved under
-    a name; a Shanghai with buys; a neighbour's Push game joined with its edit link, and
-    another kept to follow."""
+    points, a deal corrected, played again (an evening of two games counted by games
+    won, the second begun, its first deal passed on, its last deal undone); rules saved
+    under a name; a Shanghai with buys; a neighbour's Push game joined with its edit
+    link, and another kept to follow."""
     neighbour = app.test_client()
     joined, followed = start_game(neighbour), start_game(neighbour, "push-solo")
     enter_deal(neighbour, joined, 1, points_0="10", points_2="5")
@@ -113,9 +115,14 @@ def a_phone_with_an_evening(app, client) -> None:
     enter_deal(client, liverpool, 0, hand_1="AS KD 5H", points_2="25")
     for _ in range(6):
         enter_deal(client, liverpool, 1, points_0="15", points_2="30")
+    correct(client, liverpool, 2, 1, points_0="20", points_2="30")
     again = client.post(f"{liverpool}/again")
     assert again.status_code == 303
-    enter_deal(client, again.headers["Location"], 2, points_0="40", points_1="5")
+    second = again.headers["Location"]
+    assert client.post(f"{second}/evening", data={"won_by": "games"}).status_code == 303
+    enter_deal(client, second, 2, points_0="40", points_1="5")
+    enter_deal(client, second, 0, points_1="10", points_2="5")
+    assert client.post(f"{second}/undo").status_code == 303
     save(client, grandmas(client), "Grandma's Liverpool")
     shanghai = start_game(client, "shanghai", FOUR)
     tap(client, shanghai, "Bob")
@@ -151,6 +158,15 @@ def test_a_phone_s_games_come_back_the_same_on_another_phone_and_server(app, oth
         assert evening_of(new_phone, new) == evening_of(old_phone, old)
     assert saved_names(new_phone) == saved_names(old_phone) == ["Grandma's Liverpool"]
     assert as_kept(document(downloaded(new_phone))) == as_kept(document(content))
+
+    # What the paper sheet keeps came too, and the new phone goes on with it.
+    second, liverpool = new_games[1], new_games[2]  # the latest opened first
+    assert "Deal 2 corrected" in text(new_phone.get(liverpool))
+    assert "Redo deal 2" in text(new_phone.get(second))
+    assert "the most games won" in evening_of(new_phone, second)
+    assert new_phone.post(f"{second}/redo").status_code == 303
+    assert old_phone.post(f"{old_games[1]}/redo").status_code == 303
+    assert sheet_of(new_phone, second) == sheet_of(old_phone, old_games[1])
 
 
 def as_kept(found: dict) -> dict:
@@ -240,6 +256,34 @@ def of_a_newer_release(content: bytes) -> bytes:
     return packed(found)
 
 
+def spoiled(change):
+    """A spoiler of the file's first game that has an undone deal (the evening's second)."""
+
+    def spoil(content: bytes) -> bytes:
+        found = document(content)
+        change(next(game for game in found["games"] if game["undone"]))
+        return packed(found)
+
+    return spoil
+
+
+def undone_as(number: int):
+    def change(game: dict) -> None:
+        game["undone"][0]["number"] = number
+
+    return change
+
+
+def an_undone_deal_past_the_last(content: bytes) -> bytes:
+    """The second game's undone deal given to the first, whose seven deals are played,
+    as its deal 8."""
+    found = document(content)
+    second = next(game for game in found["games"] if game["undone"])
+    first = next(game for game in found["games"] if game["id"] == second["series"])
+    first["undone"] = [second["undone"][0] | {"number": len(first["deals"]) + 1}]
+    return packed(found)
+
+
 DAMAGED = "This file of games is damaged and cannot be read"
 NOT_OURS = "This is not a file of games from the Rummy Referee"
 
@@ -250,6 +294,28 @@ REFUSED = {
     "a moment with no zone": (a_moment_with_no_zone, 400, DAMAGED),
     "a file cut short once unpacked": (unpacked_cut_short, 400, DAMAGED),
     "a file of a newer release": (of_a_newer_release, 400, "written by a newer release"),
+    "a first dealer who is no player of the game": (
+        spoiled(lambda game: game.update(first_dealer="Zed")),
+        400,
+        DAMAGED,
+    ),
+    "a night won by what the referee does not count": (
+        spoiled(lambda game: game.update(evening_won_by="deals")),
+        400,
+        DAMAGED,
+    ),
+    "a deal corrected fewer than no times": (
+        spoiled(lambda game: game["deals"][0].update(corrected=-1)),
+        400,
+        DAMAGED,
+    ),
+    "an undone deal that is not the next deal": (spoiled(undone_as(1)), 400, DAMAGED),
+    "an undone deal past the game's last": (an_undone_deal_past_the_last, 400, DAMAGED),
+    "an undone deal gone out by no player of the game": (
+        spoiled(lambda game: game["undone"][0].update(went_out="Zed")),
+        400,
+        DAMAGED,
+    ),
     "a picture": (lambda _: b"\x89PNG\r\n\x1a\n" + bytes(200), 400, NOT_OURS),
     "JSON of another kind": (lambda _: b'{"games": []}', 400, NOT_OURS),
     "another program's packed JSON": (lambda _: gzip.compress(b"[1, 2, 3]"), 400, NOT_OURS),
@@ -285,15 +351,21 @@ def test_a_file_that_is_none_of_ours_or_damaged_is_refused_and_nothing_changes(
     assert the_history(new_phone) == history
 
 
-def test_an_evening_whose_first_game_the_phone_does_not_keep_is_still_one_evening(
-    app, other_server
-):
-    table = app.test_client()
+def an_evening_of_two_push_games(table) -> str:
+    """Two games of Push, the night counted by games won; the second game's address."""
     first = start_game(table)
     for _ in range(5):
         enter_deal(table, first, 0, points_1="10", points_3="5")
     second = table.post(f"{first}/again").headers["Location"]
+    assert table.post(f"{second}/evening", data={"won_by": "games"}).status_code == 303
     enter_deal(table, second, 1, points_0="10", points_2="5")
+    return second
+
+
+def test_an_evening_whose_first_game_the_phone_does_not_keep_is_still_one_evening(
+    app, other_server
+):
+    second = an_evening_of_two_push_games(app.test_client())
     follower = app.test_client()
     assert follower.post(f"{second}/keep").status_code == 303
     new_phone = other_server.test_client()
@@ -301,7 +373,51 @@ def test_an_evening_whose_first_game_the_phone_does_not_keep_is_still_one_evenin
     [copy] = games_listed(new_phone)
     assert "The evening of this game" in text(new_phone.get("/history"))
     evening = text(new_phone.get(f"{copy}/evening"))
-    assert "Game 1: Push (this one) 1 of 5 deals played They 15 · We 0" in evening
+    # Play again keeps the seats: Bob went out, Ann and Cat's side holds the points.
+    assert "Game 1: Push (this one) 1 of 5 deals played We 15 · They 0" in evening
+    assert "The night goes to the most games won" in evening
+    assert "Deal 2 · Cat deals" in text(new_phone.get(copy))  # the first deal passed on to Bob
+
+
+def test_a_phone_that_brought_in_an_evening_without_its_first_game_may_count_it_anew(
+    app, other_server
+):
+    table = app.test_client()
+    second = an_evening_of_two_push_games(table)
+    share = table.get(f"{second}/share").data.decode()
+    key = re.search(r'id="edit-link"><a href="[^"#]+/join#([^"]+)"', share).group(1)
+    player = app.test_client()
+    assert player.post(f"{second}/join", data={"key": key}).status_code == 303
+    new_phone = other_server.test_client()
+    bring_in(new_phone, downloaded(player))
+    [copy] = games_listed(new_phone)
+    assert "The night goes to the most games won" in text(new_phone.get(f"{copy}/evening"))
+    counted = new_phone.post(f"{copy}/evening", data={"won_by": "points"})
+    assert counted.status_code == 303
+    assert "The night goes to the lowest evening total" in text(new_phone.get(f"{copy}/evening"))
+    assert "the most games won" in text(table.get(f"{second}/evening"))  # the table's own
+
+
+def test_a_file_written_before_the_paper_sheet_s_habits_comes_in_as_it_read_then(
+    app, other_server
+):
+    """Version 1 without a first dealer, corrections, undone deals or how the night is
+    counted: the first player deals first, no trace, nothing to redo, the evening total."""
+    old_phone = app.test_client()
+    a_phone_with_an_evening(app, old_phone)
+    found = document(downloaded(old_phone))
+    for game in found["games"]:
+        for field in ("first_dealer", "undone", "evening_won_by"):
+            del game[field]
+        for deal in game["deals"]:
+            del deal["corrected"]
+    new_phone = other_server.test_client()
+    bring_in(new_phone, packed(found))
+    second, liverpool = games_listed(new_phone)[1:3]
+    assert "corrected" not in text(new_phone.get(liverpool))
+    sheet = text(new_phone.get(second))
+    assert "Redo deal" not in sheet and "Deal 2 · Bob deals" in sheet
+    assert "The night goes to the lowest evening total" in evening_of(new_phone, second)
 
 
 def test_a_file_brought_in_twice_or_back_home_is_refused_and_nothing_changes(app):
