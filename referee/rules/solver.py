@@ -346,6 +346,7 @@ class _Search:
         relaxed: bool = False,
         relaxed_by: _Search | None = None,
         share: _Search | None = None,
+        memo: dict[tuple[object, ...], Found | None] | None = None,
     ) -> None:
         self.work = work if work is not None else Work(None)
         self.rules, self.rule = rules, rule
@@ -529,7 +530,14 @@ class _Search:
         self.bounds: dict[tuple[object, ...], _Counts] = {}
         self.shapes: dict[tuple[object, ...], list[_Shape]] = {}
         self.wider_shapes: dict[tuple[object, ...], tuple[int, list[_Shape]]] = {}
-        self.memo: dict[tuple[object, ...], Found | None] = {}
+        self.memo: dict[tuple[object, ...], Found | None] = {} if memo is None else memo
+        # ``memo`` given: one memo for the hand with each 2 more (R66's completing
+        # wild cards), its positions named by what they leave (``_alike``).
+        self.alike = memo is not None
+        # Each suit's natural cards, a span of ``types`` (sorted by suit).
+        self.suit_spans = [
+            (min(at, default=0), max(at, default=-1) + 1) for at in self.suit_types.values()
+        ]
         self.run_wilds: dict[int, int] = {}
         self.labels: dict[_LabelKey, tuple[int, ...]] = {}
         if share is not None:
@@ -902,9 +910,30 @@ class _Search:
         finally:
             self.lead = -1
 
+    def _alike(self, state: _State) -> tuple[object, ...]:
+        """A position named by what it leaves, the same for the hand with a 2 of any
+        suit more (all 2s worth the same): the wild cards by how many sit as
+        themselves, and the 2s that may still sit as themselves in a run of a suit
+        whose natural cards are not all gone (a run holds the first card left, and
+        no meld of wild cards alone holds a 2 as itself, ``_finish``)."""
+        counts_left, used, twos = state[0], state[1], state[2]
+        mine = self.twos
+        (s0, e0), (s1, e1), (s2, e2), (s3, e3) = self.suit_spans
+        return (
+            counts_left,
+            used,
+            twos[0] + twos[1] + twos[2] + twos[3],
+            mine[0] - twos[0] if any(counts_left[s0:e0]) else -1,
+            mine[1] - twos[1] if any(counts_left[s1:e1]) else -1,
+            mine[2] - twos[2] if any(counts_left[s2:e2]) else -1,
+            mine[3] - twos[3] if any(counts_left[s3:e3]) else -1,
+            *state[3:],
+        )
+
     def _search(self, state: _State) -> Found | None:
         memo = self.memo
-        known = memo.get(state, _UNKNOWN)
+        key: tuple[object, ...] = self._alike(state) if self.alike else state
+        known = memo.get(key, _UNKNOWN)
         if known is not _UNKNOWN:
             return known  # type: ignore[return-value]
         relaxed = self.relaxed_by
@@ -915,7 +944,7 @@ class _Search:
             if state.phantoms:
                 image = state._replace(phantoms=relaxed.stand_in(state.phantoms))
             if relaxed.memo.get(image, ()) is None:
-                memo[state] = None
+                memo[key] = None
                 return None
         work = self.work  # its steps counted here, as Work.spend does
         work.spent += SEARCH_STEPS
@@ -929,14 +958,14 @@ class _Search:
             and state.held + sum(counts_left) + budget + room < self.whole.cards
         ):
             # R58: too few cards left to put down the whole hand, were every one melded.
-            memo[state] = None
+            memo[key] = None
             return None
         # Parts still needed that the cards left cannot meet, even with the cards
         # imagined so far: no way on from here (the bound never overstates).
         if any(state.need) and (
             self.lower_bound(counts_left, budget, state.need, state.twos, room) > room
         ):
-            memo[state] = None
+            memo[key] = None
             return None
         # Any card may be the one placed next: the lead card while it is there (its
         # extra copy), else the first card left.
@@ -949,7 +978,7 @@ class _Search:
                     break
         if first < 0:
             found = self._finish(state)
-            memo[state] = found
+            memo[key] = found
             return found
         best: Found | None = None
         for plan, gain, after in self._melds(first, state):
@@ -963,13 +992,13 @@ class _Search:
             if best is None or found[:2] > best[:2]:
                 best = found
                 if self.feasible:
-                    memo[state] = best
+                    memo[key] = best
                     return best
         kept = (*counts_left[:first], counts_left[first] - 1, *counts_left[first + 1 :])
         sub = self._search(_State(kept, *state[1:]))
         if sub is not None and (best is None or sub[:2] > best[:2]):
             best = sub
-        memo[state] = best
+        memo[key] = best
         return best
 
     def _after(
@@ -1883,6 +1912,12 @@ def _completing(
     # A wild card changes what the wild cards can do, so each has searches of its
     # own; the joker first, since where it completes no other wild card is named.
     wilds = sorted((card for card in candidates if rules.is_wild(card)), key=lambda c: c != JOKER)
+    # The hand with a 2 of one suit more and with one of another leave the same
+    # positions once neither 2 can sit as itself: one memo answers them (all 2s
+    # worth the same, R60).
+    twos = [card for card in wilds if card.rank == TWO]
+    alike = len(twos) > 1 and len({rules.card_values(card) for card in twos}) == 1
+    twos_memo: dict[tuple[object, ...], Found | None] = {}
     for card in wilds:
         if scored and scored[0][1] == JOKER:
             break
@@ -1891,7 +1926,14 @@ def _completing(
         if meets.best():
             # Where the search for any way found none, the best search finds none.
             best = _Search(
-                rules, rule, hand, players, work=work, relaxed_by=meets, share=meets
+                rules,
+                rule,
+                hand,
+                players,
+                work=work,
+                relaxed_by=meets,
+                share=meets,
+                memo=twos_memo if alike and card.rank == TWO else None,
             ).best()
             assert best is not None
             scored.append((points + rules.card_values(card) - best[0], card))
