@@ -30,6 +30,23 @@ def _recording(operation_id: str, summary: str, model: type[Body], done: str) ->
 
 #: A game's paths: start it, read it, record, correct and undo its deals and buys, its
 #: sheet.
+#: One event of a game's stream (each event as its schema, as OpenAPI 3.2's itemSchema): its
+#: ``id`` the version, ``data`` JSON naming the game and its version.
+EVENT: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "id": {"type": "string", "description": "The game's version."},
+        "event": {"const": "changed"},
+        "data": {
+            "type": "string",
+            "contentMediaType": "application/json",
+            "description": 'The game and its version: {"game": "<id>", "version": 3}.',
+        },
+        "retry": {"type": "string"},
+    },
+    "required": ["event", "data"],
+}
+
 GAME_PATHS: dict[str, Any] = {
     "/api/v1/games": {
         "post": {
@@ -78,7 +95,7 @@ GAME_PATHS: dict[str, Any] = {
                 "200": {
                     "description": "The stream: first the version, unless the client named "
                     "it, then each change as it is saved.",
-                    "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                    "content": {"text/event-stream": {"schema": EVENT}},
                 }
             }
             | errors(404),

@@ -63,10 +63,8 @@ log = logging.getLogger("referee")
 def event(game_id: str, version: int) -> str:
     """The event that tells a follower the game is at ``version``.
 
-    >>> print(event("abc", 3), end="")
-    id: 3
-    event: changed
-    data: {"game": "abc", "version": 3}
+    >>> event("abc", 3).splitlines()
+    ['id: 3', 'event: changed', 'data: {"game": "abc", "version": 3}', '']
     """
     data = json.dumps({"game": game_id, "version": version})
     return f"id: {version}\nevent: changed\ndata: {data}\n\n"

@@ -122,7 +122,8 @@ IDENTITY = {"Accept-Encoding": "identity"}
 
 
 def answers_json(ctx, response, case):
-    """Every answer under /api/ with a body is JSON (the sheet's CSV aside), an error
+    """Every answer under /api/ with a body is JSON (the sheet's CSV and a game's stream
+    of events aside), an error
     one with an "error" sentence; a 304, a HEAD and an OPTIONS answer have no body."""
     content_type = (response.headers.get("content-type") or [""])[0]
     if response.status_code == 304 or case.method in ("HEAD", "OPTIONS"):
@@ -131,6 +132,9 @@ def answers_json(ctx, response, case):
         return None
     if case.path.endswith("/sheet.csv") and response.status_code == 200:
         assert content_type.startswith("text/csv"), content_type
+        return None
+    if case.path.endswith("/events") and response.status_code == 200:  # a game's stream
+        assert content_type.startswith("text/event-stream"), content_type
         return None
     assert content_type == "application/json", f"{response.status_code} answered as {content_type}"
     body = response.json()

@@ -66,7 +66,8 @@ def test_a_family_with_four_jokers_taps_and_counts_a_hand_with_two(client):
     fields = {"went_out": "0", "hand_1": "JK 7H JK", "points_2": "10", "points_3": "5"}
     saved = client.post(f"{game}/deals/new", data={**form(fields), "save": "1"})
     assert saved.status_code == 303, text(saved)
-    assert re.search(r"<td[^>]*>37</td>", client.get(game).data.decode())
+    # The running total, with the deal's points under it (as on paper).
+    assert re.search(r"<td[^>]*>37 <small[^>]*>\+37</small></td>", client.get(game).data.decode())
 
 
 def test_my_hand_holds_two_jokers_where_the_pack_has_four(client):
