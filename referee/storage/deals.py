@@ -200,7 +200,7 @@ def record_deal(
             .values(version=version, updated_at=datetime.now(UTC), undone=None)
             .execution_options(synchronize_session=False)
         )
-        changes.tell(db.session, [(game_id, version)])  # no Game flushed: said here
+        changes.tell(db.session(), [(game_id, version)])  # no Game flushed: said here
         if guard.key is not None:
             idempotency.remember(game_id, guard, 201, planned.body or {}, version)
         _commit_deal(planned.deal.number)
