@@ -14,7 +14,14 @@ from ..rules.names import short_names
 from ..rules.push import PUSH_FAMILY
 from ..rules.ruleset import Kind, MeldWords
 from ..rules.scoring import Sheet
-from ..rules.words import Words, exchange_tab_words, family_names, meld_word_messages
+from ..rules.words import (
+    Words,
+    exchange_tab_words,
+    family_names,
+    meld_word_messages,
+    winner_words,
+)
+from .speech import gettext
 from .speech import words as spoken
 
 
@@ -122,4 +129,16 @@ def form_words(rules: Ruleset) -> MeldWords:
         sets=said.get(("", words.sets), words.sets),
         run=said.get(("", words.run), words.run),
         runs=said.get(("", words.runs), words.runs),
+    )
+
+
+def progress_words(sheet: Sheet) -> str:
+    """A game in one line, as the evening and the phone's games list it: who won once
+    it is over, else how many of its deals are played."""
+    if sheet.finished:
+        return winner_words(spoken(), sheet)
+    return gettext(
+        "%(played)s of %(deals)s deals played",
+        played=len(sheet.deals),
+        deals=len(sheet.table.rules.deals),
     )

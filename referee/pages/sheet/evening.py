@@ -21,12 +21,12 @@ from flask_babel import gettext, ngettext
 from ...plumbing.sentences import request_words
 from ...rules.bookkeeping import Night, PlayerEvening, night
 from ...rules.scoring import Sheet
-from ...rules.words import winner_words
 from ...storage import games
 from ...storage.evenings import count_the_night_by, series_of, won_by
 from ...storage.models import Game
 from .. import numbers, phone_memory
 from ..forms import NightForm
+from ..words import progress_words
 from .chart import Chart, running_chart
 
 bp = Blueprint("evening", __name__)
@@ -62,15 +62,7 @@ def evening_of(game: Game) -> Evening:
     shown = []
     for number, (each, sheet) in enumerate(zip(series, sheets, strict=True), 1):
         rules = sheet.table.rules
-        outcome = (
-            winner_words(request_words(), sheet)
-            if sheet.finished
-            else gettext(
-                "%(played)s of %(deals)s deals played",
-                played=len(sheet.deals),
-                deals=len(rules.deals),
-            )
-        )
+        outcome = progress_words(sheet)
         shown.append(
             GameOfTheEvening(
                 number, each, rules.name, sheet, outcome, running_chart(sheet, styles)

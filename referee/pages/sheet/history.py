@@ -15,11 +15,9 @@ from flask_babel import gettext, lazy_gettext, ngettext
 from ...plumbing.extensions import csrf
 from ...plumbing.json_text import MAX_BODY_BYTES
 from ...plumbing.limits import allowance
-from ...plumbing.sentences import request_words
 from ...rules import RulesError, get_ruleset
 from ...rules.bookkeeping import next_first_dealer
 from ...rules.scoring import Table
-from ...rules.words import winner_words
 from ...storage import games
 from ...storage.allowance import TooManyWrites
 from ...storage.games_file import GamesFileRefused, read_games_file, too_big
@@ -27,7 +25,7 @@ from ...storage.models import Game
 from ...storage.phones import Kept
 from .. import phone_memory
 from ..forms import GamesFileForm, KeepForm, PlayAgainForm
-from ..words import winners_by_name
+from ..words import progress_words, winners_by_name
 
 #: How the phone came to a game, as its history says it.
 HOW = {
@@ -111,22 +109,13 @@ def lines(kept: list[Kept]) -> list[Line]:
     found = []
     for entry in kept:
         sheet = games.sheet_of(entry.game)
-        rules = sheet.table.rules
         found.append(
             Line(
                 game=entry.game,
                 title=phone_memory.title(entry.game),
                 how=str(HOW.get(entry.how, entry.how)),
                 finished=sheet.finished,
-                progress=(
-                    winner_words(request_words(), sheet)
-                    if sheet.finished
-                    else gettext(
-                        "%(played)s of %(deals)s deals played",
-                        played=len(sheet.deals),
-                        deals=len(rules.deals),
-                    )
-                ),
+                progress=progress_words(sheet),
                 winners=winners_by_name(sheet),
             )
         )
