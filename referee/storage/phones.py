@@ -27,8 +27,9 @@ from .models import Game, Phone, PhoneGame
 #: How a phone came to a game, the strongest last: a phone that started or joined a
 #: game never falls back to following it.
 HOW = ("followed", "joined", "started")
-#: A game opened again (each poll of its sheet, every 3 seconds) moves to the top of
-#: the phone's list at most this often, so following a sheet costs no writes.
+#: A game opened again (each time its sheet is read: a poll, or a live sheet told of
+#: a change) moves to the top of the phone's list at most this often, so following a
+#: sheet costs no writes.
 TOUCH_EVERY = timedelta(minutes=10)
 #: What a phone's edit key is sealed for (every key kept since phones were kept here).
 SEALED_FOR = "phone-edit-key"
