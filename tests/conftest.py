@@ -17,7 +17,10 @@ import uuid
 import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from flask import Flask
 from hypothesis import HealthCheck, settings
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
 from sqlalchemy import create_engine, make_url, text
 
 from referee import create_app
@@ -42,6 +45,27 @@ def _compile_catalogs():
 
 
 _compile_catalogs()
+
+
+class CompiledOnce(BytecodeCache):
+    """Each template compiled once per test process, not once per app: the tests build
+    thousands of apps (one per test), every one with the same Jinja settings, and a
+    template's compiling cost more than most tests. Jinja keys each template by its
+    name and checks its source, so an edited template is compiled again."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if (code := self.code.get(bucket.key)) is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+Flask.jinja_options = {**Flask.jinja_options, "bytecode_cache": CompiledOnce()}
+
 
 # Hypothesis draws the same examples on every run ("ci", the default), so a run can
 # be repeated and a red one is never luck; HYPOTHESIS_PROFILE=explore draws new ones

@@ -2,23 +2,16 @@ import re
 
 import pytest
 
-from referee import create_app
-
-from ..conftest import dispose
+from ..conftest import build_app, dispose, fresh_sqlite
 
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 
 
 @pytest.fixture
-def app(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "test",
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'referee.db'}",
-            "WTF_CSRF_ENABLED": False,
-        }
-    )
+def app(tmp_path, migrated_sqlite):
+    """The app as a phone meets it: CSRF off, so a test posts forms as typed; its
+    database a copy of the migrated one (tests/conftest.py)."""
+    app = build_app(fresh_sqlite(migrated_sqlite, tmp_path), WTF_CSRF_ENABLED=False)
     yield app
     dispose(app)
 

@@ -123,10 +123,27 @@ def _groups() -> list[str]:
     return sorted({name.rpartition(".")[0] for name in ON_THE_PHONE if "." in name})
 
 
+#: Bundles built in this process, by what went into them: an app made again on the same
+#: files (the tests make one a test) takes the zip already made rather than compress it
+#: anew; a file changed is a bundle of its own.
+_BUILT: dict[bytes, Bundle] = {}
+
+
 def build_bundle(package: Path = PACKAGE) -> Bundle:
     """What runs on the phone as a zip a worker unpacks (:func:`bundled_files`), the
     same bytes for the same files (no dates in it)."""
     files = bundled_files(package)
+    seen = hashlib.sha256()
+    for name, content in files.items():
+        seen.update(b"%d:%s%d:" % (len(name), name.encode(), len(content)))
+        seen.update(content)
+    key = seen.digest()
+    if (built := _BUILT.get(key)) is None:
+        built = _BUILT[key] = _zipped(files)
+    return built
+
+
+def _zipped(files: dict[str, bytes]) -> Bundle:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as bundle:
         for name, content in files.items():
