@@ -3,7 +3,6 @@ and AA, and axe's best practices): contrast, names of buttons and fields, headin
 landmarks, ARIA. The audit runs in Debian's Chromium on the page as drawn, after
 the taps that bring it to that state."""
 
-import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
@@ -35,19 +34,22 @@ def violations(page: Page) -> list[str]:
     ]
 
 
+#: app.css has both; every state is audited in each, the page left as it was asked.
+SCHEMES = ("light", "dark")
+
+
 def audit(page: Page, state: str) -> None:
-    scheme = page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
-    found = violations(page)
-    assert found == [], f"{state} ({'dark' if scheme else 'light'}): {found}"
+    """The page as it stands, audited light and dark: the same taps bring both."""
+    found = []
+    for scheme in SCHEMES:
+        page.emulate_media(color_scheme=scheme)
+        found += [f"{state} ({scheme}): {violation}" for violation in violations(page)]
+    page.emulate_media(color_scheme="null")  # as the phone itself prefers
+    assert found == []
 
 
-SCHEMES = pytest.mark.parametrize("scheme", ["light", "dark"])  # app.css has both
-
-
-@SCHEMES
-def test_home_and_checker_pass_an_accessibility_audit(new_context, scheme):
+def test_home_and_checker_pass_an_accessibility_audit(new_context):
     page = new_context(width=360).new_page()
-    page.emulate_media(color_scheme=scheme)
     page.goto("/")
     audit(page, "home")
     page.goto("/check")
@@ -61,9 +63,7 @@ def test_home_and_checker_pass_an_accessibility_audit(new_context, scheme):
     audit(page, "the checker, laying off")
 
 
-@SCHEMES
-def test_a_game_passes_an_accessibility_audit(page, scheme):
-    page.emulate_media(color_scheme=scheme)
+def test_a_game_passes_an_accessibility_audit(page):
     start_push(page)
     audit(page, "a new sheet")
     open_deal_form(page, 1)
@@ -92,16 +92,12 @@ def test_a_game_passes_an_accessibility_audit(page, scheme):
 EIGHT = ["Annabelle", "Bartholomew", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 
 
-@SCHEMES
-def test_a_family_game_of_eight_passes_the_audit_and_fits_a_360_px_phone(
-    new_context, server, scheme
-):
+def test_a_family_game_of_eight_passes_the_audit_and_fits_a_360_px_phone(new_context, server):
     """A sheet of eight players and ten deals (Shanghai), with totals of three digits,
     read on a 360 px phone, light and dark; the family's forms and checker too."""
     game = api(server, "/api/v1/games", {"variant": "shanghai", "players": EIGHT})
     path = f"/games/{game['id']}"
     page = new_context(width=360).new_page()
-    page.emulate_media(color_scheme=scheme)
     page.goto("/?variant=jo")
     audit(page, "the new-game form of a family game")
     page.goto(f"{path}/join#{game['edit_key']}")
@@ -135,13 +131,11 @@ def test_a_family_game_of_eight_passes_the_audit_and_fits_a_360_px_phone(
     audit(page, "the checker with a game's own words")
 
 
-@SCHEMES
-def test_house_rules_pass_an_accessibility_audit(new_context, scheme):
+def test_house_rules_pass_an_accessibility_audit(new_context):
     """The house rules of the new-game form, open, said back and refused; a sheet with
     its house rules; a rules card; a deal with the table's bonuses; a sheet that marks
     a bonus (R68-R75)."""
     page = new_context(width=360).new_page()
-    page.emulate_media(color_scheme=scheme)
     set_up_grandmas_liverpool(page)
     audit(page, "the house rules, said back")
     runs = page.get_by_label("Sequences of at least")
@@ -172,15 +166,13 @@ def test_house_rules_pass_an_accessibility_audit(new_context, scheme):
     audit(page, "a sheet that marks a bonus")
 
 
-@SCHEMES
-def test_buys_the_chart_and_the_evening_pass_an_accessibility_audit(new_context, server, scheme):
+def test_buys_the_chart_and_the_evening_pass_an_accessibility_audit(new_context, server):
     """A sheet with its buys (one refused), who deals and the chart of its running
     totals; the evening's page after Play again, with its charts (R76-R78)."""
     players = ["Ann", "Bob", "Cat"]
     game = api(server, "/api/v1/games", {"variant": "telefunken", "players": [*players, "Dan"]})
     path, key = f"/games/{game['id']}", game["edit_key"]
     page = new_context(width=360).new_page()
-    page.emulate_media(color_scheme=scheme)
     page.goto(f"{path}/join#{key}")
     expect(page.locator("#buys-title")).to_have_text("Buys in the game, 7 each")
     audit(page, "a sheet with its buys")
@@ -204,12 +196,10 @@ def test_buys_the_chart_and_the_evening_pass_an_accessibility_audit(new_context,
     audit(page, "the evening")
 
 
-@SCHEMES
-def test_what_stops_a_game_and_undo_asking_pass_the_audit(new_context, server, scheme):
+def test_what_stops_a_game_and_undo_asking_pass_the_audit(new_context, server):
     """The new-game form refused, said beside Start and beside the field at fault;
     Undo's question open on the sheet."""
     page = new_context().new_page()
-    page.emulate_media(color_scheme=scheme)
     page.goto("/?variant=contract-rummy")
     for seat, name in enumerate(["Elizabeth", "Bo", "ELIZABETH"]):
         page.locator(f"#players-{seat}").fill(name)
