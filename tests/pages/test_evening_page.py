@@ -193,7 +193,9 @@ def test_a_table_may_count_the_night_by_games_won(app, client):  # R78
     assert "★ Ann gana la noche." in spanish
     # A phone that only follows has no form, and its post changes nothing.
     stranger = app.test_client()
-    assert "<form" not in stranger.get(f"{third}/evening").data.decode()
+    followed = html.unescape(text(stranger.get(f"{third}/evening")))
+    assert "<form" not in followed
+    assert "only a phone that keeps the sheet may choose how the night is won." in followed
     assert stranger.post(f"{third}/evening", data={"won_by": "points"}).status_code == 303
     assert "★ Ann wins the night." in text(client.get(f"{third}/evening"))
     # A way the referee has not changes nothing either.
