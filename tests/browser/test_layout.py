@@ -235,3 +235,34 @@ def test_a_game_on_two_lines_keeps_its_bullet_beside_its_first_line(new_context,
     middle = (min(ys) + max(ys)) / 2
     top, bottom = lines[0]
     assert top <= middle <= bottom, f"bullet at {middle:.0f} px, first line {top:.0f}-{bottom:.0f}"
+
+
+# --- Every tab and card value fits its own box on a 360 px phone -------------------
+
+
+def _overflowing(page, selector):
+    """The text of each box the selector names whose content is wider than itself."""
+    return page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)]
+        .filter(box => box.scrollWidth > box.clientWidth + 1)
+        .map(box => box.textContent.trim())""",
+        selector,
+    )
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+def test_every_tab_and_card_value_fits_its_own_box_at_360_px(new_context, server, locale):
+    """A game's checker has five tabs (Jo's "Take a joker", "Tomar un comodín" in
+    Spanish), and the house rules give a joker's value beside its name ("Comodín"):
+    each word stays inside its own box, not only inside the page."""
+    game = api(server, "/api/v1/games", {"variant": "jo", "players": ["Ann", "Bob", "Cat"]})
+    page = new_context(width=NARROW, locale=locale).new_page()
+    page.goto(f"/games/{game['id']}/check")
+    expect(page.get_by_role("tab")).to_have_count(5)
+    over = {"the checker's tabs": _overflowing(page, ".tab")}
+    page.goto("/?variant=contract-rummy")
+    page.locator("#house > summary").tap()
+    expect(page.locator(".values-grid")).to_be_visible()
+    over["the card values"] = _overflowing(page, ".values-grid .value")
+    over = {where: boxes for where, boxes in over.items() if boxes}
+    assert not over, f"wider than their boxes at {NARROW} px ({locale}): {over}"
