@@ -1942,9 +1942,8 @@ def _completing(
     best_of = _Search(
         rules, rule, cards, players, work=work, extra=naturals, relaxed_by=feasible, share=feasible
     )
-    for card in naturals:
-        if feasible.best_with(card) is None:
-            continue
+    completes = [card for card in naturals if feasible.best_with(card) is not None]
+    for card in completes:
         best = best_of.best_with(card)
         assert best is not None
         scored.append((points + rules.card_values(card) - best[0], card))
