@@ -8,6 +8,7 @@ Run from the project's root, naming the earlier version by any git revision::
     .venv/bin/python benchmarks/solver_before.py --before 7fe3bb8
     .venv/bin/python benchmarks/solver_before.py --before HEAD~3 --book
     .venv/bin/python benchmarks/solver_before.py --before HEAD~1 --hands 30
+    .venv/bin/python benchmarks/solver_before.py --before HEAD~1 --games contract-rummy+twos_wild
 
 The hands are those of ``solver.py``'s last table (``--hands`` a game, seed 1):
 every game under its ten random house rules, or with ``--book`` the books alone.
@@ -16,7 +17,9 @@ folder and imported beside today's under another name; each version builds its
 own rules from the same house documents. It prints p50, p90 and p99 of the CPU
 times, all the hands together and the steps of work of each version, and exits 1
 if any answer differs (the melds, the cards left, the count missing, the
-completing cards, or a refusal by the limit of work).
+completing cards, or a refusal by the limit of work). ``--games`` keeps only the
+games named (a preset, or a preset and an option set true: ``contract-rummy+twos_wild``)
+and prints each one's p99 too.
 """
 
 from __future__ import annotations
@@ -43,11 +46,19 @@ from referee.rules import get_ruleset  # noqa: E402
 Hand = tuple[str, Any, dict[str, Any], int, str]  # game, options, house, deal, cards
 
 
-def drawn_hands(hands: int, book: bool) -> list[Hand]:
+def game_name(variant: str, options: dict[str, Any] | None) -> str:
+    """A game as ``--games`` names it: the preset, then each option set true."""
+    return "+".join([variant, *(key for key, value in (options or {}).items() if value)])
+
+
+def drawn_hands(hands: int, book: bool, games: set[str] | None = None) -> list[Hand]:
     """The hands of ``solver.py``'s last table (``house_tables``), as text, with the
-    house document each was dealt under ({} for the book)."""
+    house document each was dealt under ({} for the book); of ``games`` alone where
+    named."""
     drawn: list[Hand] = []
     for variant, options in HOUSE_BASES:
+        if games is not None and game_name(variant, options) not in games:
+            continue
         book_hands, tables = house_tables(get_ruleset(variant, options), hands, seed=1)
         dealt = [({}, book_hands)] if book else [(house, each) for house, _, each in tables]
         for house, each in dealt:
@@ -108,8 +119,16 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=300, help="hands a game (300)")
     parser.add_argument("--rounds", type=int, default=2, help="runs of each hand (2)")
     parser.add_argument("--book", action="store_true", help="the books' hands, no house rules")
+    parser.add_argument(
+        "--games",
+        help="only these games, comma-separated (contract-rummy+twos_wild: with that option)",
+    )
     args = parser.parse_args()
-    drawn = drawn_hands(args.hands, args.book)
+    games = set(args.games.split(",")) if args.games else None
+    known = {game_name(variant, options) for variant, options in HOUSE_BASES}
+    if games is not None and games - known:
+        parser.error(f"no such game: {', '.join(sorted(games - known))}")
+    drawn = drawn_hands(args.hands, args.book, games)
     with tempfile.TemporaryDirectory() as folder:
         versions = {
             "before": Version(load_before(args.before, Path(folder)), drawn),
@@ -140,6 +159,14 @@ def main() -> None:
             f"p99 {percentile(ordered, 0.99):7.2f}  all {sum(ordered) / 1000:7.1f} s  "
             f"steps {steps[name]:,}"
         )
+    if games is not None:
+        for game in sorted(games):
+            picked = [i for i, hand in enumerate(drawn) if game_name(hand[0], hand[1]) == game]
+            figures = "  ".join(
+                f"{name} {percentile(sorted(least[name][i] for i in picked), 0.99):7.2f}"
+                for name in versions
+            )
+            print(f"p99 of {game} ({len(picked)} hands): {figures}")
     print(f"answers that differ: {differ}")
     sys.exit(1 if differ else 0)
 
