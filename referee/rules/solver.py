@@ -29,6 +29,7 @@ hand that must go down (R58).
 from __future__ import annotations
 
 import math
+from bisect import insort
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -279,6 +280,7 @@ class _Seat(NamedTuple):
 _WILD_SEAT = _Seat(WILD, -1, None)
 _TWO_SEAT = _Seat(TWO_ITSELF, -1, None)
 _UNKNOWN = object()  # a position the memo has no answer for yet
+_BELOW: Found = (0, 0, None)  # no way on beats the floor asked (``_Search._search``)
 _NO_EXTRA: tuple[tuple[Card, ...], ...] = ((),)  # no card lacked
 _ANY_SIZE = 1 << 30  # a meld of any size
 # A meld as ``_labels`` reads it: kind, size, wild cards, parts needed, suits all
@@ -540,8 +542,119 @@ class _Search:
         ]
         self.run_wilds: dict[int, int] = {}
         self.labels: dict[_LabelKey, tuple[int, ...]] = {}
+        # The best search leaves a meld whose position after it could not beat the
+        # best found so far, were every card left melded but those no meld can take
+        # (``_most_melded``).
+        self.bounded = not feasible and not phantoms
+        self.alone_wilds = self._alone_wilds()
+        self.lonely: dict[tuple[int, ...], tuple[int, list[int], list[int]]] = {}
+        self.wild_gains: dict[tuple[tuple[int, ...], int], list[int]] = {}
+        # The cards a part still needed holds where its size is exact (None: any).
+        self.exact_sizes = [part.min if part.exact else None for part in self.parts]
+        # Positions shown to lead to no way beating a floor: the highest such floor.
+        self.below: dict[tuple[object, ...], tuple[int, int]] = {}
         if share is not None:
             self._share(share)
+
+    def _alone_wilds(self) -> int | None:
+        """The fewest wild cards a meld of one natural card holds (None: no meld may)."""
+        rules = self.rules
+        kinds: list[tuple[Kind, int, int]] = [("set", rules.set_min, self.set_max or 13)]
+        if rules.runs_allowed:
+            kinds.append(("run", self.run_min, self.max_run))
+        fewest: int | None = None
+        for kind, smallest, largest in kinds:
+            for size in range(smallest, largest + 1):
+                if self._keeps_limits(kind, size, 1, size - 1):
+                    if fewest is None or size - 1 < fewest:
+                        fewest = size - 1
+                    break
+        return fewest
+
+    def _most_melded(self, state: _State) -> int:
+        """The most points the melds after ``state`` could meld (never less than they
+        do): every natural card left but those alone (no other natural card left of
+        their rank, none of their suit, no 2 of their suit that may sit as itself),
+        of which each meld takes one and ``alone_wilds`` wild cards, and every wild
+        card left; and where the parts still needed are the only melds left and each
+        of an exact size, no more cards than they hold, the most valuable."""
+        counts_left = state.counts_left
+        got = self.lonely.get(counts_left)
+        if got is None:
+            got = self.lonely[counts_left] = self._melded_counts(counts_left)
+        total, alone_sums, by_value = got
+        twos, used = state.twos, state.used
+        budget = self.wild_total - sum(twos) - used
+        melded = len(alone_sums) - 1
+        if self.alone_wilds is None:
+            melded = 0
+        elif self.alone_wilds:
+            melded = min(melded, budget // self.alone_wilds)
+        wild_gains = self.wild_gains.get((twos, used))
+        if wild_gains is None:
+            wild_gains = self.wild_gains[twos, used] = self._wild_gains(twos, used)
+        most = total - alone_sums[-1] + alone_sums[melded] + max(wild_gains)
+        if not self.further:
+            slots = 0
+            for count, size in zip(state.need, self.exact_sizes, strict=True):
+                if count:
+                    if size is None:
+                        return most
+                    slots += count * size
+            naturals = len(by_value) - 1
+            most = min(
+                most,
+                max(
+                    by_value[min(naturals, slots - wilds)] + wild_gains[wilds]
+                    for wilds in range(min(budget, slots) + 1)
+                ),
+            )
+        return most
+
+    def _melded_counts(self, counts_left: tuple[int, ...]) -> tuple[int, list[int], list[int]]:
+        """For ``_most_melded``, by the natural cards left: their points (those above
+        nothing), the points of those alone, most first, added up one by one, and all
+        their points, most first, added up one by one."""
+        points = self.points
+        total = 0
+        alone: list[int] = []
+        values: list[int] = []
+        suit_left = [sum(counts_left[start:end]) for start, end in self.suit_spans]
+        for index, count in enumerate(counts_left):
+            if not count:
+                continue
+            value = points[index]
+            values += [max(value, 0)] * count
+            if value <= 0:
+                continue
+            total += value * count
+            if count > 1:
+                continue
+            card = self.types[index]
+            suit = SUITS.index(card.suit)
+            if suit_left[suit] > 1 or (self.natural_twos and self.twos[suit]):
+                continue
+            if any(counts_left[other] for other in self.by_rank[card.rank] if other != index):
+                continue
+            alone.append(value)
+        alone.sort(reverse=True)
+        values.sort(reverse=True)
+        return total, list(accumulate(alone, initial=0)), list(accumulate(values, initial=0))
+
+    def _wild_gains(self, twos: tuple[int, ...], used: int) -> list[int]:
+        """The most points ``k`` more wild cards in melds add from ``twos`` and
+        ``used``, by ``k``: as many more 2s sitting as themselves as any way allows."""
+        here = self.wild_points[twos][used]
+        gains = [0] * (self.wild_total - sum(twos) - used + 1)
+        for as_twos, points in self.wild_points.items():
+            if any(more < now for more, now in zip(as_twos, twos, strict=True)):
+                continue
+            sitting = sum(as_twos) - sum(twos)
+            for count in range(used, len(points)):
+                more = sitting + count - used
+                if 0 <= more < len(gains) and points[count] - here > gains[more]:
+                    gains[more] = points[count] - here
+        return gains
 
     def _share(self, other: _Search) -> None:
         """Keep the work of a search of the same hand and deal already run: its bound
@@ -894,18 +1007,19 @@ class _Search:
     def best(self) -> Found | None:
         return self._search(_State(self.start, 0, (0, 0, 0, 0), self.need0, _NO_CROSS, 0, ()))
 
-    def best_with(self, card: Card) -> Found | None:
+    def best_with(self, card: Card, floor: tuple[int, int] | None = None) -> Found | None:
         """``best`` for the hand with one more natural card, one of ``extra``. The
         card is placed first (in a meld or kept), so every position after it is a
         position of the hand alone, the same whichever card was asked about: the
-        memo answers them once for all the cards (R66's completing cards)."""
+        memo answers them once for all the cards (R66's completing cards). With a
+        ``floor``, ``_BELOW`` where no way beats it (``_search``)."""
         lead = self.types.index(card)
         start = list(self.start)
         start[lead] += 1
         self.lead = lead
         try:
             return self._search(
-                _State(tuple(start), 0, (0, 0, 0, 0), self.need0, _NO_CROSS, 0, ())
+                _State(tuple(start), 0, (0, 0, 0, 0), self.need0, _NO_CROSS, 0, ()), floor
             )
         finally:
             self.lead = -1
@@ -930,12 +1044,18 @@ class _Search:
             *state[3:],
         )
 
-    def _search(self, state: _State) -> Found | None:
+    def _search(self, state: _State, floor: tuple[int, int] | None = None) -> Found | None:
+        """The best way on from ``state`` (None: none). Asked with a ``floor`` (the best
+        search only), it may answer ``_BELOW`` instead: no way on beats ``floor``."""
         memo = self.memo
         key: tuple[object, ...] = self._alike(state) if self.alike else state
         known = memo.get(key, _UNKNOWN)
         if known is not _UNKNOWN:
             return known  # type: ignore[return-value]
+        if floor is not None:
+            shown = self.below.get(key)
+            if shown is not None and shown <= floor:
+                return _BELOW
         relaxed = self.relaxed_by
         if relaxed is not None:
             # Where the search pruned by found no way on, there is none (R66).
@@ -981,12 +1101,27 @@ class _Search:
             memo[key] = found
             return found
         best: Found | None = None
+        # The best search leaves a meld whose way on could not beat the best found so
+        # far, nor ``floor`` (``_most_melded``); one left for ``floor`` alone makes the
+        # answer ``_BELOW`` unless a way beats ``floor``.
+        bounded = self.bounded
+        cut = False
+        bar = floor
         for plan, gain, after in self._melds(first, state):
             work.spent += SEARCH_STEPS
             if work.spent > work.most:
                 raise SearchTooLong()
-            sub = self._search(after)
+            beat: tuple[int, int] | None = None
+            if bounded and bar is not None:
+                if (gain + self._most_melded(after), -plan.wilds) <= bar:
+                    cut = cut or bar is floor
+                    continue
+                beat = (bar[0] - gain, bar[1] + plan.wilds)
+            sub = self._search(after, beat)
             if sub is None:
+                continue
+            if sub is _BELOW:
+                cut = cut or bar is floor
                 continue
             found = (gain + sub[0], sub[1] - plan.wilds, (plan, sub[2]))
             if best is None or found[:2] > best[:2]:
@@ -994,10 +1129,23 @@ class _Search:
                 if self.feasible:
                     memo[key] = best
                     return best
+                if bar is None or found[:2] >= bar:
+                    bar = found[:2]
         kept = (*counts_left[:first], counts_left[first] - 1, *counts_left[first + 1 :])
-        sub = self._search(_State(kept, *state[1:]))
+        after = _State(kept, *state[1:])
+        sub = None
+        if bounded and bar is not None and (self._most_melded(after), 0) <= bar:
+            cut = cut or bar is floor
+        else:
+            sub = self._search(after, bar if bounded else None)
+            if sub is _BELOW:
+                cut = cut or bar is floor
+                sub = None
         if sub is not None and (best is None or sub[:2] > best[:2]):
             best = sub
+        if cut and floor is not None and (best is None or best[:2] <= floor):
+            self.below[key] = floor
+            return _BELOW
         memo[key] = best
         return best
 
@@ -1942,13 +2090,32 @@ def _completing(
     best_of = _Search(
         rules, rule, cards, players, work=work, extra=naturals, relaxed_by=feasible, share=feasible
     )
-    completes = [card for card in naturals if feasible.best_with(card) is not None]
-    for card in completes:
-        best = best_of.best_with(card)
+    # Every card's search for any way first: each best search then prunes by all
+    # they found lead nowhere.
+    ways = [(card, feasible.best_with(card)) for card in naturals]
+    # The best searches, the cards whose way leaves fewest points first: once twelve
+    # are known, a card's best search need only show whether it beats the twelfth,
+    # and leaves at once every way that could not (``_search``'s floor).
+    completes = sorted(
+        (points + rules.card_values(card) - way[0], _card_order(card), card)
+        for card, way in ways
+        if way is not None
+    )
+    ranked = sorted((left, rules.is_wild(card), _card_order(card), card) for left, card in scored)
+    for _, order, card in completes:
+        total = points + rules.card_values(card)
+        floor = None
+        if len(ranked) >= MAX_COMPLETING:
+            last = ranked[MAX_COMPLETING - 1]
+            # Beating the twelfth: fewer points left, or as many and named before it.
+            melded = total - last[0] - ((False, order) < last[1:3])
+            floor = (melded, 1)  # above any way that melds ``melded`` points or fewer
+        best = best_of.best_with(card, floor)
+        if best is _BELOW:
+            continue
         assert best is not None
-        scored.append((points + rules.card_values(card) - best[0], card))
-    scored.sort(key=lambda item: (item[0], rules.is_wild(item[1]), _card_order(item[1])))
-    return tuple(card for _, card in scored[:MAX_COMPLETING])
+        insort(ranked, (total - best[0], False, order, card))
+    return tuple(item[3] for item in ranked[:MAX_COMPLETING])
 
 
 def _card_order(card: Card) -> tuple[int, int]:
