@@ -214,6 +214,9 @@ Found = tuple[int, int, Chain]  # points melded, minus wild cards used, the plan
 Cross = tuple[tuple[tuple[str, int, int], ...], int]  # runs chosen (R48), ranks and suits (R54)
 _NO_CROSS: Cross = ((), 0)
 _NO_TWOS = (0, 0, 0, 0)
+# ``_most_melded``'s work for the natural cards left: their points, and added up one
+# by one, most first: those alone, all, by suit, by rank.
+_MeldedCounts = tuple[int, list[int], list[int], list[int], list[int]]
 
 
 # The bound's work for the cards left: lacks by part, covers by part, cards by kind.
@@ -547,7 +550,7 @@ class _Search:
         # (``_most_melded``).
         self.bounded = not feasible and not phantoms
         self.alone_wilds = self._alone_wilds()
-        self.lonely: dict[tuple[int, ...], tuple[int, list[int], list[int]]] = {}
+        self.lonely: dict[tuple[int, ...], _MeldedCounts] = {}
         self.wild_gains: dict[tuple[tuple[int, ...], int], list[int]] = {}
         # The cards a part still needed holds where its size is exact (None: any).
         self.exact_sizes = [part.min if part.exact else None for part in self.parts]
@@ -577,12 +580,14 @@ class _Search:
         their rank, none of their suit, no 2 of their suit that may sit as itself),
         of which each meld takes one and ``alone_wilds`` wild cards, and every wild
         card left; and where the parts still needed are the only melds left and each
-        of an exact size, no more cards than they hold, the most valuable."""
+        of an exact size, no more cards than they hold, the most valuable; where they
+        are all runs, or all sets, no more than the cards of as many suits, or ranks,
+        the most valuable."""
         counts_left = state.counts_left
         got = self.lonely.get(counts_left)
         if got is None:
             got = self.lonely[counts_left] = self._melded_counts(counts_left)
-        total, alone_sums, by_value = got
+        total, alone_sums, by_value, suit_sums, rank_sums = got
         twos, used = state.twos, state.used
         budget = self.wild_total - sum(twos) - used
         melded = len(alone_sums) - 1
@@ -595,6 +600,17 @@ class _Search:
             wild_gains = self.wild_gains[twos, used] = self._wild_gains(twos, used)
         most = total - alone_sums[-1] + alone_sums[melded] + max(wild_gains)
         if not self.further:
+            runs = sets = 0
+            for count, part in zip(state.need, self.parts, strict=True):
+                if part.kind == "run":
+                    runs += count
+                else:
+                    sets += count
+            # A run holds cards of one suit, a set of one rank.
+            if not sets and runs < len(suit_sums):
+                most = min(most, suit_sums[runs] + max(wild_gains))
+            elif not runs and sets < len(rank_sums):
+                most = min(most, rank_sums[sets] + max(wild_gains))
             slots = 0
             for count, size in zip(state.need, self.exact_sizes, strict=True):
                 if count:
@@ -611,15 +627,18 @@ class _Search:
             )
         return most
 
-    def _melded_counts(self, counts_left: tuple[int, ...]) -> tuple[int, list[int], list[int]]:
+    def _melded_counts(self, counts_left: tuple[int, ...]) -> _MeldedCounts:
         """For ``_most_melded``, by the natural cards left: their points (those above
-        nothing), the points of those alone, most first, added up one by one, and all
-        their points, most first, added up one by one."""
+        nothing), the points of those alone, most first, added up one by one, all
+        their points, most first, added up one by one, and the same of each suit's
+        and each rank's points together."""
         points = self.points
         total = 0
         alone: list[int] = []
         values: list[int] = []
         suit_left = [sum(counts_left[start:end]) for start, end in self.suit_spans]
+        suits = [0, 0, 0, 0]
+        ranks = [0] * 14
         for index, count in enumerate(counts_left):
             if not count:
                 continue
@@ -628,9 +647,11 @@ class _Search:
             if value <= 0:
                 continue
             total += value * count
+            card = self.types[index]
+            suits[SUITS.index(card.suit)] += value * count
+            ranks[card.rank] += value * count
             if count > 1:
                 continue
-            card = self.types[index]
             suit = SUITS.index(card.suit)
             if suit_left[suit] > 1 or (self.natural_twos and self.twos[suit]):
                 continue
@@ -639,7 +660,15 @@ class _Search:
             alone.append(value)
         alone.sort(reverse=True)
         values.sort(reverse=True)
-        return total, list(accumulate(alone, initial=0)), list(accumulate(values, initial=0))
+        suits.sort(reverse=True)
+        ranks.sort(reverse=True)
+        return (
+            total,
+            list(accumulate(alone, initial=0)),
+            list(accumulate(values, initial=0)),
+            list(accumulate(suits, initial=0)),
+            list(accumulate(ranks, initial=0)),
+        )
 
     def _wild_gains(self, twos: tuple[int, ...], used: int) -> list[int]:
         """The most points ``k`` more wild cards in melds add from ``twos`` and
@@ -1004,8 +1033,12 @@ class _Search:
 
     # --- The recursion -----------------------------------------------------------
 
-    def best(self) -> Found | None:
-        return self._search(_State(self.start, 0, (0, 0, 0, 0), self.need0, _NO_CROSS, 0, ()))
+    def best(self, floor: tuple[int, int] | None = None) -> Found | None:
+        """The best way (None: none); with a ``floor``, ``_BELOW`` where no way beats
+        it (``_search``)."""
+        return self._search(
+            _State(self.start, 0, (0, 0, 0, 0), self.need0, _NO_CROSS, 0, ()), floor
+        )
 
     def best_with(self, card: Card, floor: tuple[int, int] | None = None) -> Found | None:
         """``best`` for the hand with one more natural card, one of ``extra``. The
@@ -2056,7 +2089,42 @@ def _completing(
     candidates = _candidates(rules, cards, players)
     naturals = [card for card in candidates if not rules.is_wild(card)]
     points = sum(rules.card_values(card) for card in cards)
-    scored: list[tuple[int, Card]] = []
+    # The cards found so far: points left after, wild or not, the card's order, the card.
+    ranked: list[tuple[int, bool, tuple[int, int], Card]] = []
+
+    def floor(card: Card) -> tuple[int, int] | None:
+        """Once twelve are known, what a card's best search must beat for the card
+        to be named: fewer points left than the twelfth, or as many and named before
+        it; a way that melds the floor's points or fewer does not (``_search``)."""
+        if len(ranked) < MAX_COMPLETING:
+            return None
+        last = ranked[MAX_COMPLETING - 1]
+        total = points + rules.card_values(card)
+        return (total - last[0] - ((rules.is_wild(card), _card_order(card)) < last[1:3]), 1)
+
+    def found(card: Card, best: Found | None) -> None:
+        if best is not _BELOW:
+            assert best is not None
+            left = points + rules.card_values(card) - best[0]
+            insort(ranked, (left, rules.is_wild(card), _card_order(card), card))
+
+    # One search of each mode answers every natural card (best_with).
+    feasible = _Search(rules, rule, cards, players, feasible=True, work=work, extra=naturals)
+    best_of = _Search(
+        rules, rule, cards, players, work=work, extra=naturals, relaxed_by=feasible, share=feasible
+    )
+    # Every card's search for any way first: each best search then prunes by all
+    # they found lead nowhere.
+    ways = [(card, feasible.best_with(card)) for card in naturals]
+    # The best searches, the cards whose way leaves fewest points first: once twelve
+    # are known, a card's best search need only show whether it beats the twelfth,
+    # and leaves at once every way that could not (``_search``'s floor).
+    for _, _, card in sorted(
+        (points + rules.card_values(card) - way[0], _card_order(card), card)
+        for card, way in ways
+        if way is not None
+    ):
+        found(card, best_of.best_with(card, floor(card)))
     # A wild card changes what the wild cards can do, so each has searches of its
     # own; the joker first, since where it completes no other wild card is named.
     wilds = sorted((card for card in candidates if rules.is_wild(card)), key=lambda c: c != JOKER)
@@ -2067,8 +2135,6 @@ def _completing(
     alike = len(twos) > 1 and len({rules.card_values(card) for card in twos}) == 1
     twos_memo: dict[tuple[object, ...], Found | None] = {}
     for card in wilds:
-        if scored and scored[0][1] == JOKER:
-            break
         hand = (*cards, card)
         meets = _Search(rules, rule, hand, players, feasible=True, work=work)
         if meets.best():
@@ -2082,39 +2148,10 @@ def _completing(
                 relaxed_by=meets,
                 share=meets,
                 memo=twos_memo if alike and card.rank == TWO else None,
-            ).best()
-            assert best is not None
-            scored.append((points + rules.card_values(card) - best[0], card))
-    # One search of each mode answers every natural card (best_with).
-    feasible = _Search(rules, rule, cards, players, feasible=True, work=work, extra=naturals)
-    best_of = _Search(
-        rules, rule, cards, players, work=work, extra=naturals, relaxed_by=feasible, share=feasible
-    )
-    # Every card's search for any way first: each best search then prunes by all
-    # they found lead nowhere.
-    ways = [(card, feasible.best_with(card)) for card in naturals]
-    # The best searches, the cards whose way leaves fewest points first: once twelve
-    # are known, a card's best search need only show whether it beats the twelfth,
-    # and leaves at once every way that could not (``_search``'s floor).
-    completes = sorted(
-        (points + rules.card_values(card) - way[0], _card_order(card), card)
-        for card, way in ways
-        if way is not None
-    )
-    ranked = sorted((left, rules.is_wild(card), _card_order(card), card) for left, card in scored)
-    for _, order, card in completes:
-        total = points + rules.card_values(card)
-        floor = None
-        if len(ranked) >= MAX_COMPLETING:
-            last = ranked[MAX_COMPLETING - 1]
-            # Beating the twelfth: fewer points left, or as many and named before it.
-            melded = total - last[0] - ((False, order) < last[1:3])
-            floor = (melded, 1)  # above any way that melds ``melded`` points or fewer
-        best = best_of.best_with(card, floor)
-        if best is _BELOW:
-            continue
-        assert best is not None
-        insort(ranked, (total - best[0], False, order, card))
+            ).best(floor(card))
+            found(card, best)
+            if card == JOKER:
+                break
     return tuple(item[3] for item in ranked[:MAX_COMPLETING])
 
 
