@@ -15,11 +15,11 @@ every game under its ten random house rules, or with ``--book`` the books alone.
 The earlier rules core is read out of git (``git archive``) into a temporary
 folder and imported beside today's under another name; each version builds its
 own rules from the same house documents. It prints p50, p90 and p99 of the CPU
-times, all the hands together and the steps of work of each version, and exits 1
-if any answer differs (the melds, the cards left, the count missing, the
-completing cards, or a refusal by the limit of work). ``--games`` keeps only the
-games named (a preset, or a preset and an option set true: ``contract-rummy+twos_wild``)
-and prints each one's p99 too.
+times, all the hands together, the steps of work and the hands refused by the
+limit of work of each version, then each game's p99 by version, and exits 1 if any
+answer differs (the melds, the cards left, the count missing, the completing
+cards, or a refusal by the limit of work). ``--games`` keeps only the games named
+(a preset, or a preset and an option set true: ``contract-rummy+twos_wild``).
 """
 
 from __future__ import annotations
@@ -137,6 +137,7 @@ def main() -> None:
         gc.freeze()
         least = {name: [float("inf")] * len(drawn) for name in versions}
         steps = dict.fromkeys(versions, 0)
+        refused = dict.fromkeys(versions, 0)
         differ = 0
         for round_ in range(args.rounds):
             for index in range(len(drawn)):
@@ -147,6 +148,7 @@ def main() -> None:
                     least[name][index] = min(least[name][index], ms)
                     if round_ == 0:
                         steps[name] += spent
+                        refused[name] += answers[name] == "refused"
                 if round_ == 0 and answers["before"] != answers["after"]:
                     differ += 1
                     print("answers differ:", drawn[index])
@@ -157,16 +159,15 @@ def main() -> None:
         print(
             f"{name:7} p50 {percentile(ordered, 0.5):7.2f} p90 {percentile(ordered, 0.9):7.2f} "
             f"p99 {percentile(ordered, 0.99):7.2f}  all {sum(ordered) / 1000:7.1f} s  "
-            f"steps {steps[name]:,}"
+            f"steps {steps[name]:,}  refused {refused[name]}"
         )
-    if games is not None:
-        for game in sorted(games):
-            picked = [i for i, hand in enumerate(drawn) if game_name(hand[0], hand[1]) == game]
-            figures = "  ".join(
-                f"{name} {percentile(sorted(least[name][i] for i in picked), 0.99):7.2f}"
-                for name in versions
-            )
-            print(f"p99 of {game} ({len(picked)} hands): {figures}")
+    for game in dict.fromkeys(game_name(hand[0], hand[1]) for hand in drawn):
+        picked = [i for i, hand in enumerate(drawn) if game_name(hand[0], hand[1]) == game]
+        figures = "  ".join(
+            f"{name} {percentile(sorted(least[name][i] for i in picked), 0.99):7.2f}"
+            for name in versions
+        )
+        print(f"p99 of {game} ({len(picked)} hands): {figures}")
     print(f"answers that differ: {differ}")
     sys.exit(1 if differ else 0)
 
