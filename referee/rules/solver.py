@@ -2102,11 +2102,23 @@ def _completing(
         total = points + rules.card_values(card)
         return (total - last[0] - ((rules.is_wild(card), _card_order(card)) < last[1:3]), 1)
 
+    # A card whose suit the hand holds as it holds another's (the same ranks, every
+    # card worth the same) leaves what its twin of that suit leaves (R66's answer
+    # is points, whichever suit the melds are in).
+    first_alike = _suits_alike(rules, cards)
+    lefts: dict[Card, int] = {}  # the points a card's best way leaves, where found
+    beyond: set[Card] = set()  # cards shown not to beat the twelfth
+
+    def twin(card: Card) -> Card:
+        return card_of(card.rank, first_alike[card.suit]) if card.rank else card
+
     def found(card: Card, best: Found | None) -> None:
-        if best is not _BELOW:
+        if best is _BELOW:
+            beyond.add(card)
+        else:
             assert best is not None
-            left = points + rules.card_values(card) - best[0]
-            insort(ranked, (left, rules.is_wild(card), _card_order(card), card))
+            lefts[card] = points + rules.card_values(card) - best[0]
+            insort(ranked, (lefts[card], rules.is_wild(card), _card_order(card), card))
 
     # One search of each mode answers every natural card (best_with).
     feasible = _Search(rules, rule, cards, players, feasible=True, work=work, extra=naturals)
@@ -2115,16 +2127,21 @@ def _completing(
     )
     # Every card's search for any way first: each best search then prunes by all
     # they found lead nowhere.
-    ways = [(card, feasible.best_with(card)) for card in naturals]
+    ways: dict[Card, Found | None] = {}
+    for card in naturals:
+        ways[card] = ways[twin(card)] if twin(card) != card else feasible.best_with(card)
     # The best searches, the cards whose way leaves fewest points first: once twelve
     # are known, a card's best search need only show whether it beats the twelfth,
     # and leaves at once every way that could not (``_search``'s floor).
     for _, _, card in sorted(
         (points + rules.card_values(card) - way[0], _card_order(card), card)
-        for card, way in ways
+        for card, way in ways.items()
         if way is not None
     ):
-        found(card, best_of.best_with(card, floor(card)))
+        if twin(card) in lefts:
+            found(card, (points + rules.card_values(card) - lefts[twin(card)], 0, None))
+        elif twin(card) not in beyond:  # named after its twin: not before the twelfth
+            found(card, best_of.best_with(card, floor(card)))
     # A wild card changes what the wild cards can do, so each has searches of its
     # own; the joker first, since where it completes no other wild card is named.
     wilds = sorted((card for card in candidates if rules.is_wild(card)), key=lambda c: c != JOKER)
@@ -2134,10 +2151,17 @@ def _completing(
     twos = [card for card in wilds if card.rank == TWO]
     alike = len(twos) > 1 and len({rules.card_values(card) for card in twos}) == 1
     twos_memo: dict[tuple[object, ...], Found | None] = {}
+    completes: dict[Card, bool] = {}
     for card in wilds:
+        if twin(card) in lefts:
+            found(card, (points + rules.card_values(card) - lefts[twin(card)], 0, None))
+            continue
+        if twin(card) in beyond or (twin(card) in completes and not completes[twin(card)]):
+            continue
         hand = (*cards, card)
         meets = _Search(rules, rule, hand, players, feasible=True, work=work)
-        if meets.best():
+        completes[card] = meets.best() is not None
+        if completes[card]:
             # Where the search for any way found none, the best search finds none.
             best = _Search(
                 rules,
@@ -2153,6 +2177,31 @@ def _completing(
             if card == JOKER:
                 break
     return tuple(item[3] for item in ranked[:MAX_COMPLETING])
+
+
+def _suits_alike(rules: Ruleset, cards: tuple[Card, ...]) -> dict[str, str]:
+    """Each suit's first suit (itself where none) that the hand holds as it holds it:
+    the same count of each rank, 2s too, and each card worth what the other suit's
+    is (R60, house values). Swapping the two suits leaves the hand and the rules as
+    they were (no rule names a suit), so whatever one's cards do, the other's do."""
+    held = Counter(cards)
+    first: dict[str, str] = {}
+    for number, suit in enumerate(SUITS):
+        first[suit] = next(
+            (
+                other
+                for other in SUITS[:number]
+                if first[other] == other
+                and all(
+                    held[card_of(rank, suit)] == held[card_of(rank, other)]
+                    and rules.card_values(card_of(rank, suit))
+                    == rules.card_values(card_of(rank, other))
+                    for rank in range(1, 14)
+                )
+            ),
+            suit,
+        )
+    return first
 
 
 def _card_order(card: Card) -> tuple[int, int]:

@@ -40,8 +40,10 @@ from .test_solver import (
     MAX_COMPLETING,
     assert_legal,
     hands,
+    hands_of_two_suits,
     hands_with_wild_cards,
     solved_unpruned,
+    solved_without_twins,
 )
 
 #: Every game with its defaults, and Contract Rummy with 2s wild.
@@ -253,6 +255,23 @@ def test_under_house_rules_pruning_by_the_points_left_to_meld_changes_no_answer(
     assume(within(cards, rules, players))
     solution = solve_hand(cards, rules, deal, players, work=Work(None))
     assert solution == solved_unpruned(cards, rules, deal, players), format_cards(cards)
+
+
+@pytest.mark.parametrize(("variant", "options"), BASES, ids=IDS)
+@settings(max_examples=10, deadline=None)
+@given(data=st.data())
+def test_under_house_rules_a_card_of_a_suit_held_alike_leaves_what_its_twin_leaves(
+    variant, options, data
+):
+    """R66: a table's values may make one suit's card worth more than another's;
+    only suits held alike and worth the same are read off each other."""
+    rules = table_rules(data, get_ruleset(variant, options))
+    deal = data.draw(st.integers(1, len(rules.deals)), label="deal")
+    cards = data.draw(hands_of_two_suits(most=12), label="hand")
+    players = min(rules.players)
+    assume(within(cards, rules, players))
+    solution = solve_hand(cards, rules, deal, players, work=Work(None))
+    assert solution == solved_without_twins(cards, rules, deal, players), format_cards(cards)
 
 
 @pytest.mark.parametrize(("variant", "options"), BASES, ids=IDS)

@@ -611,6 +611,58 @@ def test_the_twelve_completing_cards_are_those_of_every_card_ranked(
     assert solution == solved_unpruned(cards, rules, deal)
 
 
+@st.composite
+def hands_of_two_suits(draw, most: int):
+    """A hand of wild cards and natural cards of spades and diamonds alone, so that
+    hearts and clubs are alike in it (and in any card it lacks, R66)."""
+    suited = [card for card in NATURALS if card.suit in "SD"]
+    wilds = draw(st.lists(st.sampled_from([JOKER, *(Card(2, s) for s in SUITS)]), max_size=4))
+    naturals = draw(st.lists(st.sampled_from(suited), min_size=3, max_size=most - len(wilds)))
+    return naturals + wilds
+
+
+def solved_without_twins(cards, rules, deal, players=None):
+    """The answer with no suit taken for another alike in the hand."""
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(solver, "_suits_alike", lambda rules, cards: {s: s for s in SUITS})
+        return solve_hand(cards, rules, deal, players, work=Work(None))
+
+
+@pytest.mark.parametrize(("variant", "options"), RULESETS, ids=lambda v: str(v))
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_card_of_a_suit_held_alike_leaves_what_its_twin_leaves(variant, options, data):
+    """R66: where the hand holds two suits alike, a card of the one completes the
+    contract as its twin of the other does, leaving as many points: the completing
+    cards read off the twin are those every card's own search names."""
+    rules = get_ruleset(variant, options)
+    deal = data.draw(st.integers(1, len(rules.deals)))
+    cards = data.draw(hands_of_two_suits(most=12))
+    if not within(cards, rules):
+        return
+    solution = solve_hand(cards, rules, deal, work=Work(None))
+    assert solution == solved_without_twins(cards, rules, deal), format_cards(cards)
+
+
+def test_suits_are_alike_where_the_hand_holds_them_alike_and_they_are_worth_the_same():
+    rules = get_ruleset("contract-rummy", {"twos_wild": True})
+    alike = solver._suits_alike(rules, tuple(parse_cards("AC 6D 7D 8D 4D 5D 6D JK 2S 2D 2H 2C")))
+    assert alike == {"S": "S", "H": "S", "D": "D", "C": "C"}
+    assert solver._suits_alike(rules, tuple(parse_cards("4D 5D 6D 2S"))) == {
+        "S": "S",
+        "H": "H",
+        "D": "D",
+        "C": "H",
+    }
+    valued = apply_house(rules, {"values": {"AH": 25}})
+    assert solver._suits_alike(valued, tuple(parse_cards("4D 5D 6D"))) == {
+        "S": "S",
+        "H": "H",
+        "D": "D",
+        "C": "S",
+    }
+
+
 @pytest.mark.parametrize(("variant", "options"), RULESETS, ids=lambda v: str(v))
 @PROPERTY
 @given(data=st.data())
