@@ -551,7 +551,8 @@ class _Search:
         self.bounded = not feasible and not phantoms
         self.alone_wilds = self._alone_wilds()
         self.lonely: dict[tuple[int, ...], _MeldedCounts] = {}
-        self.wild_gains: dict[tuple[tuple[int, ...], int], list[int]] = {}
+        self.wild_gains: dict[tuple[tuple[int, ...], int], tuple[list[int], int]] = {}
+        self.need_shapes: dict[tuple[int, ...], tuple[int, int, int | None]] = {}
         # The cards a part still needed holds where its size is exact (None: any).
         self.exact_sizes = [part.min if part.exact else None for part in self.parts]
         # Positions shown to lead to no way beating a floor: the highest such floor.
@@ -583,49 +584,57 @@ class _Search:
         of an exact size, no more cards than they hold, the most valuable; where they
         are all runs, or all sets, no more than the cards of as many suits, or ranks,
         the most valuable."""
-        counts_left = state.counts_left
+        counts_left, used, twos, need = state[:4]
         got = self.lonely.get(counts_left)
         if got is None:
             got = self.lonely[counts_left] = self._melded_counts(counts_left)
         total, alone_sums, by_value, suit_sums, rank_sums = got
-        twos, used = state.twos, state.used
-        budget = self.wild_total - sum(twos) - used
-        melded = len(alone_sums) - 1
+        wild = self.wild_gains.get((twos, used))
+        if wild is None:
+            wild = self.wild_gains[twos, used] = self._wild_gains(twos, used)
+        wild_gains, wild_most = wild
+        budget = len(wild_gains) - 1
+        alone = len(alone_sums) - 1
         if self.alone_wilds is None:
-            melded = 0
-        elif self.alone_wilds:
-            melded = min(melded, budget // self.alone_wilds)
-        wild_gains = self.wild_gains.get((twos, used))
-        if wild_gains is None:
-            wild_gains = self.wild_gains[twos, used] = self._wild_gains(twos, used)
-        most = total - alone_sums[-1] + alone_sums[melded] + max(wild_gains)
-        if not self.further:
-            runs = sets = 0
-            for count, part in zip(state.need, self.parts, strict=True):
-                if part.kind == "run":
-                    runs += count
-                else:
-                    sets += count
-            # A run holds cards of one suit, a set of one rank.
-            if not sets and runs < len(suit_sums):
-                most = min(most, suit_sums[runs] + max(wild_gains))
-            elif not runs and sets < len(rank_sums):
-                most = min(most, rank_sums[sets] + max(wild_gains))
-            slots = 0
-            for count, size in zip(state.need, self.exact_sizes, strict=True):
-                if count:
-                    if size is None:
-                        return most
-                    slots += count * size
+            alone = 0
+        elif self.alone_wilds and budget // self.alone_wilds < alone:
+            alone = budget // self.alone_wilds
+        most = total - alone_sums[-1] + alone_sums[alone] + wild_most
+        if self.further:
+            return most
+        shape = self.need_shapes.get(need)
+        if shape is None:
+            shape = self.need_shapes[need] = self._need_shape(need)
+        runs, sets, slots = shape
+        # A run holds cards of one suit, a set of one rank.
+        if not sets and runs < len(suit_sums) and suit_sums[runs] + wild_most < most:
+            most = suit_sums[runs] + wild_most
+        elif not runs and sets < len(rank_sums) and rank_sums[sets] + wild_most < most:
+            most = rank_sums[sets] + wild_most
+        if slots is not None:
             naturals = len(by_value) - 1
-            most = min(
-                most,
-                max(
-                    by_value[min(naturals, slots - wilds)] + wild_gains[wilds]
-                    for wilds in range(min(budget, slots) + 1)
-                ),
-            )
+            filled = 0
+            for wilds in range(min(budget, slots) + 1):
+                some = by_value[min(naturals, slots - wilds)] + wild_gains[wilds]
+                if some > filled:
+                    filled = some
+            if filled < most:
+                most = filled
         return most
+
+    def _need_shape(self, need: tuple[int, ...]) -> tuple[int, int, int | None]:
+        """The runs and sets still needed, and the cards they hold where each is of
+        an exact size (None where one is not)."""
+        runs = sets = 0
+        slots: int | None = 0
+        for count, part, size in zip(need, self.parts, self.exact_sizes, strict=True):
+            if part.kind == "run":
+                runs += count
+            else:
+                sets += count
+            if count and slots is not None:
+                slots = None if size is None else slots + count * size
+        return runs, sets, slots
 
     def _melded_counts(self, counts_left: tuple[int, ...]) -> _MeldedCounts:
         """For ``_most_melded``, by the natural cards left: their points (those above
@@ -670,9 +679,10 @@ class _Search:
             list(accumulate(ranks, initial=0)),
         )
 
-    def _wild_gains(self, twos: tuple[int, ...], used: int) -> list[int]:
+    def _wild_gains(self, twos: tuple[int, ...], used: int) -> tuple[list[int], int]:
         """The most points ``k`` more wild cards in melds add from ``twos`` and
-        ``used``, by ``k``: as many more 2s sitting as themselves as any way allows."""
+        ``used``, by ``k`` (as many more 2s sitting as themselves as any way allows),
+        and the most of those."""
         here = self.wild_points[twos][used]
         gains = [0] * (self.wild_total - sum(twos) - used + 1)
         for as_twos, points in self.wild_points.items():
@@ -683,7 +693,7 @@ class _Search:
                 more = sitting + count - used
                 if 0 <= more < len(gains) and points[count] - here > gains[more]:
                     gains[more] = points[count] - here
-        return gains
+        return gains, max(gains)
 
     def _share(self, other: _Search) -> None:
         """Keep the work of a search of the same hand and deal already run: its bound
@@ -1144,13 +1154,19 @@ class _Search:
             work.spent += SEARCH_STEPS
             if work.spent > work.most:
                 raise SearchTooLong()
-            beat: tuple[int, int] | None = None
+            sub: Found | None
             if bounded and bar is not None:
-                if (gain + self._most_melded(after), -plan.wilds) <= bar:
-                    cut = cut or bar is floor
-                    continue
-                beat = (bar[0] - gain, bar[1] + plan.wilds)
-            sub = self._search(after, beat)
+                # A position answered already is read as it is, bound or none.
+                known = memo.get(after, _UNKNOWN) if not self.alike else _UNKNOWN
+                if known is not _UNKNOWN:
+                    sub = known  # type: ignore[assignment]
+                else:
+                    if (gain + self._most_melded(after), -plan.wilds) <= bar:
+                        cut = cut or bar is floor
+                        continue
+                    sub = self._search(after, (bar[0] - gain, bar[1] + plan.wilds))
+            else:
+                sub = self._search(after)
             if sub is None:
                 continue
             if sub is _BELOW:
