@@ -29,7 +29,6 @@ hand that must go down (R58).
 from __future__ import annotations
 
 import math
-from bisect import insort
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -2105,18 +2104,22 @@ def _completing(
     candidates = _candidates(rules, cards, players)
     naturals = [card for card in candidates if not rules.is_wild(card)]
     points = sum(rules.card_values(card) for card in cards)
-    # The cards found so far: points left after, wild or not, the card's order, the card.
-    ranked: list[tuple[int, bool, tuple[int, int], Card]] = []
+    # Each completing card's place in the answer (points left after, wild or not,
+    # its order), or one it is no further back than: the points its way for any way
+    # leaves, where its best search has not said.
+    places: dict[Card, tuple[int, bool, tuple[int, int]]] = {}
 
     def floor(card: Card) -> tuple[int, int] | None:
-        """Once twelve are known, what a card's best search must beat for the card
-        to be named: fewer points left than the twelfth, or as many and named before
-        it; a way that melds the floor's points or fewer does not (``_search``)."""
-        if len(ranked) < MAX_COMPLETING:
+        """What a card's best search must beat for the card to be named, where twelve
+        other cards have places: twelve before it leave it out, so it must leave
+        fewer points than the twelfth of them, or as many and be named before it; a
+        way that melds the floor's points or fewer does not (``_search``)."""
+        others = sorted(place for other, place in places.items() if other != card)
+        if len(others) < MAX_COMPLETING:
             return None
-        last = ranked[MAX_COMPLETING - 1]
+        last = others[MAX_COMPLETING - 1]
         total = points + rules.card_values(card)
-        return (total - last[0] - ((rules.is_wild(card), _card_order(card)) < last[1:3]), 1)
+        return (total - last[0] - ((rules.is_wild(card), _card_order(card)) < last[1:]), 1)
 
     # A card whose suit the hand holds as it holds another's (the same ranks, every
     # card worth the same) leaves what its twin of that suit leaves (R66's answer
@@ -2134,7 +2137,7 @@ def _completing(
         else:
             assert best is not None
             lefts[card] = points + rules.card_values(card) - best[0]
-            insort(ranked, (lefts[card], rules.is_wild(card), _card_order(card), card))
+            places[card] = (lefts[card], rules.is_wild(card), _card_order(card))
 
     # One search of each mode answers every natural card (best_with).
     feasible = _Search(rules, rule, cards, players, feasible=True, work=work, extra=naturals)
@@ -2146,14 +2149,13 @@ def _completing(
     ways: dict[Card, Found | None] = {}
     for card in naturals:
         ways[card] = ways[twin(card)] if twin(card) != card else feasible.best_with(card)
-    # The best searches, the cards whose way leaves fewest points first: once twelve
-    # are known, a card's best search need only show whether it beats the twelfth,
-    # and leaves at once every way that could not (``_search``'s floor).
-    for _, _, card in sorted(
-        (points + rules.card_values(card) - way[0], _card_order(card), card)
-        for card, way in ways.items()
-        if way is not None
-    ):
+        way = ways[card]
+        if way is not None:
+            places[card] = (points + rules.card_values(card) - way[0], False, _card_order(card))
+    # The best searches, the cards whose way leaves fewest points first: each need
+    # only show whether it beats the twelfth of the others' places, and leaves at
+    # once every way that could not (``_search``'s floor).
+    for card in sorted(places, key=places.__getitem__):
         if twin(card) in lefts:
             found(card, (points + rules.card_values(card) - lefts[twin(card)], 0, None))
         elif twin(card) not in beyond:  # named after its twin: not before the twelfth
@@ -2192,7 +2194,8 @@ def _completing(
             found(card, best)
             if card == JOKER:
                 break
-    return tuple(item[3] for item in ranked[:MAX_COMPLETING])
+    ranked = sorted(lefts, key=places.__getitem__)
+    return tuple(ranked[:MAX_COMPLETING])
 
 
 def _suits_alike(rules: Ruleset, cards: tuple[Card, ...]) -> dict[str, str]:
