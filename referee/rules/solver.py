@@ -174,9 +174,15 @@ def solve_hand(
         raise HandTooLarge(Reason.of("hand_too_large", most=MAX_HAND, size=len(cards)))
     rules.check_cards(cards, players)
     work = work if work is not None else Work()
-    search = _Search(rules, rule, cards, players, work=work)
-    best = search.best()
-    if best is not None:
+    # Whether the hand meets the contract at all, asked first: a search for any way
+    # shows a hand short sooner than the best search would, and where it meets it,
+    # the best search leaves every position from which that search found no way on.
+    search = _Search(rules, rule, cards, players, feasible=True, work=work)
+    if search.best() is not None:
+        best = _Search(
+            rules, rule, cards, players, work=work, relaxed_by=search, share=search
+        ).best()
+        assert best is not None
         return _assemble(rules, rule, cards, players, best)
     hand_points = sum(rules.card_values(card) for card in cards)
     short, way = _shortfall(rules, rule, cards, players, work, search)
