@@ -374,12 +374,15 @@ def test_a_hand_too_long_to_search_is_refused_with_a_sentence_not_guessed(
 def test_the_heaviest_dealt_hand_is_answered_exactly_within_the_allowance():
     """The dealt hand that took the most work of 300 a game in every game's book
     (``benchmarks/solver.py``'s hands, seed 1) and was answered: Contract Rummy's
-    seventh deal with 2s wild, thirteen cards with four wild ones, one card short
-    (a 2 of each suit completes it). It takes most of the allowance and is answered as the search with no limit answers it. (It was
-    refused until the searches of the hand with a 2 of each suit more shared the
-    positions they leave alike; Contract Rummy's sixth deal, ``2C 2C 2S JK 2H 2D 7C
-    6H 9S KS JD 3D JH``, took most before.)"""
-    hand = parse_cards("4D 5D 6D 10D 7D 8D 9D 10D 3C 2H JK 2C 2S")
+    seventh deal with 2s wild, thirteen cards with six wild ones, one card short,
+    with more completing cards than are named (R66). It takes most of the allowance
+    and is answered as the search with no limit answers it. (It was refused until
+    the best search pruned by the points a position could still meld, a completing
+    card's search stopped once it could not beat the twelfth, and a card of a suit
+    held alike with another was read off its twin; before it, ``4D 5D 6D 10D 7D 8D
+    9D 10D 3C 2H JK 2C 2S`` took most, refused until the searches of the hand with a
+    2 of each suit more shared the positions they leave alike.)"""
+    hand = parse_cards("AC 6D 7D 8D 4D 5D 6D JK 2S 2D 2D 2H 2C")
     rules = get_ruleset("contract-rummy", {"twos_wild": True})
     work = Work()
     solution = solve_hand(hand, rules, 7, work=work)
