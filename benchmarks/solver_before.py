@@ -8,15 +8,18 @@ Run from the project's root, naming the earlier version by any git revision::
     .venv/bin/python benchmarks/solver_before.py --before 7fe3bb8
     .venv/bin/python benchmarks/solver_before.py --before HEAD~3 --book
     .venv/bin/python benchmarks/solver_before.py --before HEAD~1 --hands 30
+    .venv/bin/python benchmarks/solver_before.py --before HEAD~1 --games contract-rummy+twos_wild
 
 The hands are those of ``solver.py``'s last table (``--hands`` a game, seed 1):
 every game under its ten random house rules, or with ``--book`` the books alone.
 The earlier rules core is read out of git (``git archive``) into a temporary
 folder and imported beside today's under another name; each version builds its
 own rules from the same house documents. It prints p50, p90 and p99 of the CPU
-times, all the hands together and the steps of work of each version, and exits 1
-if any answer differs (the melds, the cards left, the count missing, the
-completing cards, or a refusal by the limit of work).
+times, all the hands together, the steps of work and the hands refused by the
+limit of work of each version, then each game's p99 by version, and exits 1 if any
+answer differs (the melds, the cards left, the count missing, the completing
+cards, or a refusal by the limit of work). ``--games`` keeps only the games named
+(a preset, or a preset and an option set true: ``contract-rummy+twos_wild``).
 """
 
 from __future__ import annotations
@@ -43,11 +46,19 @@ from referee.rules import get_ruleset  # noqa: E402
 Hand = tuple[str, Any, dict[str, Any], int, str]  # game, options, house, deal, cards
 
 
-def drawn_hands(hands: int, book: bool) -> list[Hand]:
+def game_name(variant: str, options: dict[str, Any] | None) -> str:
+    """A game as ``--games`` names it: the preset, then each option set true."""
+    return "+".join([variant, *(key for key, value in (options or {}).items() if value)])
+
+
+def drawn_hands(hands: int, book: bool, games: set[str] | None = None) -> list[Hand]:
     """The hands of ``solver.py``'s last table (``house_tables``), as text, with the
-    house document each was dealt under ({} for the book)."""
+    house document each was dealt under ({} for the book); of ``games`` alone where
+    named."""
     drawn: list[Hand] = []
     for variant, options in HOUSE_BASES:
+        if games is not None and game_name(variant, options) not in games:
+            continue
         book_hands, tables = house_tables(get_ruleset(variant, options), hands, seed=1)
         dealt = [({}, book_hands)] if book else [(house, each) for house, _, each in tables]
         for house, each in dealt:
@@ -108,8 +119,16 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=300, help="hands a game (300)")
     parser.add_argument("--rounds", type=int, default=2, help="runs of each hand (2)")
     parser.add_argument("--book", action="store_true", help="the books' hands, no house rules")
+    parser.add_argument(
+        "--games",
+        help="only these games, comma-separated (contract-rummy+twos_wild: with that option)",
+    )
     args = parser.parse_args()
-    drawn = drawn_hands(args.hands, args.book)
+    games = set(args.games.split(",")) if args.games else None
+    known = {game_name(variant, options) for variant, options in HOUSE_BASES}
+    if games is not None and games - known:
+        parser.error(f"no such game: {', '.join(sorted(games - known))}")
+    drawn = drawn_hands(args.hands, args.book, games)
     with tempfile.TemporaryDirectory() as folder:
         versions = {
             "before": Version(load_before(args.before, Path(folder)), drawn),
@@ -118,6 +137,7 @@ def main() -> None:
         gc.freeze()
         least = {name: [float("inf")] * len(drawn) for name in versions}
         steps = dict.fromkeys(versions, 0)
+        refused = dict.fromkeys(versions, 0)
         differ = 0
         for round_ in range(args.rounds):
             for index in range(len(drawn)):
@@ -128,6 +148,7 @@ def main() -> None:
                     least[name][index] = min(least[name][index], ms)
                     if round_ == 0:
                         steps[name] += spent
+                        refused[name] += answers[name] == "refused"
                 if round_ == 0 and answers["before"] != answers["after"]:
                     differ += 1
                     print("answers differ:", drawn[index])
@@ -138,8 +159,15 @@ def main() -> None:
         print(
             f"{name:7} p50 {percentile(ordered, 0.5):7.2f} p90 {percentile(ordered, 0.9):7.2f} "
             f"p99 {percentile(ordered, 0.99):7.2f}  all {sum(ordered) / 1000:7.1f} s  "
-            f"steps {steps[name]:,}"
+            f"steps {steps[name]:,}  refused {refused[name]}"
         )
+    for game in dict.fromkeys(game_name(hand[0], hand[1]) for hand in drawn):
+        picked = [i for i, hand in enumerate(drawn) if game_name(hand[0], hand[1]) == game]
+        figures = "  ".join(
+            f"{name} {percentile(sorted(least[name][i] for i in picked), 0.99):7.2f}"
+            for name in versions
+        )
+        print(f"p99 of {game} ({len(picked)} hands): {figures}")
     print(f"answers that differ: {differ}")
     sys.exit(1 if differ else 0)
 

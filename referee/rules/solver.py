@@ -174,9 +174,15 @@ def solve_hand(
         raise HandTooLarge(Reason.of("hand_too_large", most=MAX_HAND, size=len(cards)))
     rules.check_cards(cards, players)
     work = work if work is not None else Work()
-    search = _Search(rules, rule, cards, players, work=work)
-    best = search.best()
-    if best is not None:
+    # Whether the hand meets the contract at all, asked first: a search for any way
+    # shows a hand short sooner than the best search would, and where it meets it,
+    # the best search leaves every position from which that search found no way on.
+    search = _Search(rules, rule, cards, players, feasible=True, work=work)
+    if search.best() is not None:
+        best = _Search(
+            rules, rule, cards, players, work=work, relaxed_by=search, share=search
+        ).best()
+        assert best is not None
         return _assemble(rules, rule, cards, players, best)
     hand_points = sum(rules.card_values(card) for card in cards)
     short, way = _shortfall(rules, rule, cards, players, work, search)
@@ -213,6 +219,9 @@ Found = tuple[int, int, Chain]  # points melded, minus wild cards used, the plan
 Cross = tuple[tuple[tuple[str, int, int], ...], int]  # runs chosen (R48), ranks and suits (R54)
 _NO_CROSS: Cross = ((), 0)
 _NO_TWOS = (0, 0, 0, 0)
+# ``_most_melded``'s work for the natural cards left: their points, and added up one
+# by one, most first: those alone, all, by suit, by rank.
+_MeldedCounts = tuple[int, list[int], list[int], list[int], list[int]]
 
 
 # The bound's work for the cards left: lacks by part, covers by part, cards by kind.
@@ -279,6 +288,7 @@ class _Seat(NamedTuple):
 _WILD_SEAT = _Seat(WILD, -1, None)
 _TWO_SEAT = _Seat(TWO_ITSELF, -1, None)
 _UNKNOWN = object()  # a position the memo has no answer for yet
+_BELOW: Found = (0, 0, None)  # no way on beats the floor asked (``_Search._search``)
 _NO_EXTRA: tuple[tuple[Card, ...], ...] = ((),)  # no card lacked
 _ANY_SIZE = 1 << 30  # a meld of any size
 # A meld as ``_labels`` reads it: kind, size, wild cards, parts needed, suits all
@@ -540,8 +550,155 @@ class _Search:
         ]
         self.run_wilds: dict[int, int] = {}
         self.labels: dict[_LabelKey, tuple[int, ...]] = {}
+        # The best search leaves a meld whose position after it could not beat the
+        # best found so far, were every card left melded but those no meld can take
+        # (``_most_melded``).
+        self.bounded = not feasible and not phantoms
+        self.alone_wilds = self._alone_wilds()
+        self.lonely: dict[tuple[int, ...], _MeldedCounts] = {}
+        self.wild_gains: dict[tuple[tuple[int, ...], int], tuple[list[int], int]] = {}
+        self.need_shapes: dict[tuple[int, ...], tuple[int, int, int | None]] = {}
+        # The cards a part still needed holds where its size is exact (None: any).
+        self.exact_sizes = [part.min if part.exact else None for part in self.parts]
+        # Positions shown to lead to no way beating a floor: the highest such floor.
+        self.below: dict[tuple[object, ...], tuple[int, int]] = {}
         if share is not None:
             self._share(share)
+
+    def _alone_wilds(self) -> int | None:
+        """The fewest wild cards a meld of one natural card holds (None: no meld may)."""
+        rules = self.rules
+        kinds: list[tuple[Kind, int, int]] = [("set", rules.set_min, self.set_max or 13)]
+        if rules.runs_allowed:
+            kinds.append(("run", self.run_min, self.max_run))
+        fewest: int | None = None
+        for kind, smallest, largest in kinds:
+            for size in range(smallest, largest + 1):
+                if self._keeps_limits(kind, size, 1, size - 1):
+                    if fewest is None or size - 1 < fewest:
+                        fewest = size - 1
+                    break
+        return fewest
+
+    def _most_melded(self, state: _State) -> int:
+        """The most points the melds after ``state`` could meld (never less than they
+        do): every natural card left but those alone (no other natural card left of
+        their rank, none of their suit, no 2 of their suit that may sit as itself),
+        of which each meld takes one and ``alone_wilds`` wild cards, and every wild
+        card left; and where the parts still needed are the only melds left and each
+        of an exact size, no more cards than they hold, the most valuable; where they
+        are all runs, or all sets, no more than the cards of as many suits, or ranks,
+        the most valuable."""
+        counts_left, used, twos, need = state[:4]
+        got = self.lonely.get(counts_left)
+        if got is None:
+            got = self.lonely[counts_left] = self._melded_counts(counts_left)
+        total, alone_sums, by_value, suit_sums, rank_sums = got
+        wild = self.wild_gains.get((twos, used))
+        if wild is None:
+            wild = self.wild_gains[twos, used] = self._wild_gains(twos, used)
+        wild_gains, wild_most = wild
+        budget = len(wild_gains) - 1
+        alone = len(alone_sums) - 1
+        if self.alone_wilds is None:
+            alone = 0
+        elif self.alone_wilds and budget // self.alone_wilds < alone:
+            alone = budget // self.alone_wilds
+        most = total - alone_sums[-1] + alone_sums[alone] + wild_most
+        if self.further:
+            return most
+        shape = self.need_shapes.get(need)
+        if shape is None:
+            shape = self.need_shapes[need] = self._need_shape(need)
+        runs, sets, slots = shape
+        # A run holds cards of one suit, a set of one rank.
+        if not sets and runs < len(suit_sums) and suit_sums[runs] + wild_most < most:
+            most = suit_sums[runs] + wild_most
+        elif not runs and sets < len(rank_sums) and rank_sums[sets] + wild_most < most:
+            most = rank_sums[sets] + wild_most
+        if slots is not None:
+            naturals = len(by_value) - 1
+            filled = 0
+            for wilds in range(min(budget, slots) + 1):
+                some = by_value[min(naturals, slots - wilds)] + wild_gains[wilds]
+                if some > filled:
+                    filled = some
+            if filled < most:
+                most = filled
+        return most
+
+    def _need_shape(self, need: tuple[int, ...]) -> tuple[int, int, int | None]:
+        """The runs and sets still needed, and the cards they hold where each is of
+        an exact size (None where one is not)."""
+        runs = sets = 0
+        slots: int | None = 0
+        for count, part, size in zip(need, self.parts, self.exact_sizes, strict=True):
+            if part.kind == "run":
+                runs += count
+            else:
+                sets += count
+            if count and slots is not None:
+                slots = None if size is None else slots + count * size
+        return runs, sets, slots
+
+    def _melded_counts(self, counts_left: tuple[int, ...]) -> _MeldedCounts:
+        """For ``_most_melded``, by the natural cards left: their points (those above
+        nothing), the points of those alone, most first, added up one by one, all
+        their points, most first, added up one by one, and the same of each suit's
+        and each rank's points together."""
+        points = self.points
+        total = 0
+        alone: list[int] = []
+        values: list[int] = []
+        suit_left = [sum(counts_left[start:end]) for start, end in self.suit_spans]
+        suits = [0, 0, 0, 0]
+        ranks = [0] * 14
+        for index, count in enumerate(counts_left):
+            if not count:
+                continue
+            value = points[index]
+            values += [max(value, 0)] * count
+            if value <= 0:
+                continue
+            total += value * count
+            card = self.types[index]
+            suits[SUITS.index(card.suit)] += value * count
+            ranks[card.rank] += value * count
+            if count > 1:
+                continue
+            suit = SUITS.index(card.suit)
+            if suit_left[suit] > 1 or (self.natural_twos and self.twos[suit]):
+                continue
+            if any(counts_left[other] for other in self.by_rank[card.rank] if other != index):
+                continue
+            alone.append(value)
+        alone.sort(reverse=True)
+        values.sort(reverse=True)
+        suits.sort(reverse=True)
+        ranks.sort(reverse=True)
+        return (
+            total,
+            list(accumulate(alone, initial=0)),
+            list(accumulate(values, initial=0)),
+            list(accumulate(suits, initial=0)),
+            list(accumulate(ranks, initial=0)),
+        )
+
+    def _wild_gains(self, twos: tuple[int, ...], used: int) -> tuple[list[int], int]:
+        """The most points ``k`` more wild cards in melds add from ``twos`` and
+        ``used``, by ``k`` (as many more 2s sitting as themselves as any way allows),
+        and the most of those."""
+        here = self.wild_points[twos][used]
+        gains = [0] * (self.wild_total - sum(twos) - used + 1)
+        for as_twos, points in self.wild_points.items():
+            if any(more < now for more, now in zip(as_twos, twos, strict=True)):
+                continue
+            sitting = sum(as_twos) - sum(twos)
+            for count in range(used, len(points)):
+                more = sitting + count - used
+                if 0 <= more < len(gains) and points[count] - here > gains[more]:
+                    gains[more] = points[count] - here
+        return gains, max(gains)
 
     def _share(self, other: _Search) -> None:
         """Keep the work of a search of the same hand and deal already run: its bound
@@ -891,21 +1048,26 @@ class _Search:
 
     # --- The recursion -----------------------------------------------------------
 
-    def best(self) -> Found | None:
-        return self._search(_State(self.start, 0, (0, 0, 0, 0), self.need0, _NO_CROSS, 0, ()))
+    def best(self, floor: tuple[int, int] | None = None) -> Found | None:
+        """The best way (None: none); with a ``floor``, ``_BELOW`` where no way beats
+        it (``_search``)."""
+        return self._search(
+            _State(self.start, 0, (0, 0, 0, 0), self.need0, _NO_CROSS, 0, ()), floor
+        )
 
-    def best_with(self, card: Card) -> Found | None:
+    def best_with(self, card: Card, floor: tuple[int, int] | None = None) -> Found | None:
         """``best`` for the hand with one more natural card, one of ``extra``. The
         card is placed first (in a meld or kept), so every position after it is a
         position of the hand alone, the same whichever card was asked about: the
-        memo answers them once for all the cards (R66's completing cards)."""
+        memo answers them once for all the cards (R66's completing cards). With a
+        ``floor``, ``_BELOW`` where no way beats it (``_search``)."""
         lead = self.types.index(card)
         start = list(self.start)
         start[lead] += 1
         self.lead = lead
         try:
             return self._search(
-                _State(tuple(start), 0, (0, 0, 0, 0), self.need0, _NO_CROSS, 0, ())
+                _State(tuple(start), 0, (0, 0, 0, 0), self.need0, _NO_CROSS, 0, ()), floor
             )
         finally:
             self.lead = -1
@@ -930,12 +1092,18 @@ class _Search:
             *state[3:],
         )
 
-    def _search(self, state: _State) -> Found | None:
+    def _search(self, state: _State, floor: tuple[int, int] | None = None) -> Found | None:
+        """The best way on from ``state`` (None: none). Asked with a ``floor`` (the best
+        search only), it may answer ``_BELOW`` instead: no way on beats ``floor``."""
         memo = self.memo
         key: tuple[object, ...] = self._alike(state) if self.alike else state
         known = memo.get(key, _UNKNOWN)
         if known is not _UNKNOWN:
             return known  # type: ignore[return-value]
+        if floor is not None:
+            shown = self.below.get(key)
+            if shown is not None and shown <= floor:
+                return _BELOW
         relaxed = self.relaxed_by
         if relaxed is not None:
             # Where the search pruned by found no way on, there is none (R66).
@@ -981,12 +1149,33 @@ class _Search:
             memo[key] = found
             return found
         best: Found | None = None
+        # The best search leaves a meld whose way on could not beat the best found so
+        # far, nor ``floor`` (``_most_melded``); one left for ``floor`` alone makes the
+        # answer ``_BELOW`` unless a way beats ``floor``.
+        bounded = self.bounded
+        cut = False
+        bar = floor
         for plan, gain, after in self._melds(first, state):
             work.spent += SEARCH_STEPS
             if work.spent > work.most:
                 raise SearchTooLong()
-            sub = self._search(after)
+            sub: Found | None
+            if bounded and bar is not None:
+                # A position answered already is read as it is, bound or none.
+                known = memo.get(after, _UNKNOWN) if not self.alike else _UNKNOWN
+                if known is not _UNKNOWN:
+                    sub = known  # type: ignore[assignment]
+                else:
+                    if (gain + self._most_melded(after), -plan.wilds) <= bar:
+                        cut = cut or bar is floor
+                        continue
+                    sub = self._search(after, (bar[0] - gain, bar[1] + plan.wilds))
+            else:
+                sub = self._search(after)
             if sub is None:
+                continue
+            if sub is _BELOW:
+                cut = cut or bar is floor
                 continue
             found = (gain + sub[0], sub[1] - plan.wilds, (plan, sub[2]))
             if best is None or found[:2] > best[:2]:
@@ -994,10 +1183,23 @@ class _Search:
                 if self.feasible:
                     memo[key] = best
                     return best
+                if bar is None or found[:2] >= bar:
+                    bar = found[:2]
         kept = (*counts_left[:first], counts_left[first] - 1, *counts_left[first + 1 :])
-        sub = self._search(_State(kept, *state[1:]))
+        after = _State(kept, *state[1:])
+        sub = None
+        if bounded and bar is not None and (self._most_melded(after), 0) <= bar:
+            cut = cut or bar is floor
+        else:
+            sub = self._search(after, bar if bounded else None)
+            if sub is _BELOW:
+                cut = cut or bar is floor
+                sub = None
         if sub is not None and (best is None or sub[:2] > best[:2]):
             best = sub
+        if cut and floor is not None and (best is None or best[:2] <= floor):
+            self.below[key] = floor
+            return _BELOW
         memo[key] = best
         return best
 
@@ -1908,7 +2110,62 @@ def _completing(
     candidates = _candidates(rules, cards, players)
     naturals = [card for card in candidates if not rules.is_wild(card)]
     points = sum(rules.card_values(card) for card in cards)
-    scored: list[tuple[int, Card]] = []
+    # Each completing card's place in the answer (points left after, wild or not,
+    # its order), or one it is no further back than: the points its way for any way
+    # leaves, where its best search has not said.
+    places: dict[Card, tuple[int, bool, tuple[int, int]]] = {}
+
+    def floor(card: Card) -> tuple[int, int] | None:
+        """What a card's best search must beat for the card to be named, where twelve
+        other cards have places: twelve before it leave it out, so it must leave
+        fewer points than the twelfth of them, or as many and be named before it; a
+        way that melds the floor's points or fewer does not (``_search``)."""
+        others = sorted(place for other, place in places.items() if other != card)
+        if len(others) < MAX_COMPLETING:
+            return None
+        last = others[MAX_COMPLETING - 1]
+        total = points + rules.card_values(card)
+        return (total - last[0] - ((rules.is_wild(card), _card_order(card)) < last[1:]), 1)
+
+    # A card whose suit the hand holds as it holds another's (the same ranks, every
+    # card worth the same) leaves what its twin of that suit leaves (R66's answer
+    # is points, whichever suit the melds are in).
+    first_alike = _suits_alike(rules, cards)
+    lefts: dict[Card, int] = {}  # the points a card's best way leaves, where found
+    beyond: set[Card] = set()  # cards shown not to beat the twelfth
+
+    def twin(card: Card) -> Card:
+        return card_of(card.rank, first_alike[card.suit]) if card.rank else card
+
+    def found(card: Card, best: Found | None) -> None:
+        if best is _BELOW:
+            beyond.add(card)
+        else:
+            assert best is not None
+            lefts[card] = points + rules.card_values(card) - best[0]
+            places[card] = (lefts[card], rules.is_wild(card), _card_order(card))
+
+    # One search of each mode answers every natural card (best_with).
+    feasible = _Search(rules, rule, cards, players, feasible=True, work=work, extra=naturals)
+    best_of = _Search(
+        rules, rule, cards, players, work=work, extra=naturals, relaxed_by=feasible, share=feasible
+    )
+    # Every card's search for any way first: each best search then prunes by all
+    # they found lead nowhere.
+    ways: dict[Card, Found | None] = {}
+    for card in naturals:
+        ways[card] = ways[twin(card)] if twin(card) != card else feasible.best_with(card)
+        way = ways[card]
+        if way is not None:
+            places[card] = (points + rules.card_values(card) - way[0], False, _card_order(card))
+    # The best searches, the cards whose way leaves fewest points first: each need
+    # only show whether it beats the twelfth of the others' places, and leaves at
+    # once every way that could not (``_search``'s floor).
+    for card in sorted(places, key=places.__getitem__):
+        if twin(card) in lefts:
+            found(card, (points + rules.card_values(card) - lefts[twin(card)], 0, None))
+        elif twin(card) not in beyond:  # named after its twin: not before the twelfth
+            found(card, best_of.best_with(card, floor(card)))
     # A wild card changes what the wild cards can do, so each has searches of its
     # own; the joker first, since where it completes no other wild card is named.
     wilds = sorted((card for card in candidates if rules.is_wild(card)), key=lambda c: c != JOKER)
@@ -1918,12 +2175,17 @@ def _completing(
     twos = [card for card in wilds if card.rank == TWO]
     alike = len(twos) > 1 and len({rules.card_values(card) for card in twos}) == 1
     twos_memo: dict[tuple[object, ...], Found | None] = {}
+    completes: dict[Card, bool] = {}
     for card in wilds:
-        if scored and scored[0][1] == JOKER:
-            break
+        if twin(card) in lefts:
+            found(card, (points + rules.card_values(card) - lefts[twin(card)], 0, None))
+            continue
+        if twin(card) in beyond or (twin(card) in completes and not completes[twin(card)]):
+            continue
         hand = (*cards, card)
         meets = _Search(rules, rule, hand, players, feasible=True, work=work)
-        if meets.best():
+        completes[card] = meets.best() is not None
+        if completes[card]:
             # Where the search for any way found none, the best search finds none.
             best = _Search(
                 rules,
@@ -1934,22 +2196,37 @@ def _completing(
                 relaxed_by=meets,
                 share=meets,
                 memo=twos_memo if alike and card.rank == TWO else None,
-            ).best()
-            assert best is not None
-            scored.append((points + rules.card_values(card) - best[0], card))
-    # One search of each mode answers every natural card (best_with).
-    feasible = _Search(rules, rule, cards, players, feasible=True, work=work, extra=naturals)
-    best_of = _Search(
-        rules, rule, cards, players, work=work, extra=naturals, relaxed_by=feasible, share=feasible
-    )
-    for card in naturals:
-        if feasible.best_with(card) is None:
-            continue
-        best = best_of.best_with(card)
-        assert best is not None
-        scored.append((points + rules.card_values(card) - best[0], card))
-    scored.sort(key=lambda item: (item[0], rules.is_wild(item[1]), _card_order(item[1])))
-    return tuple(card for _, card in scored[:MAX_COMPLETING])
+            ).best(floor(card))
+            found(card, best)
+            if card == JOKER:
+                break
+    ranked = sorted(lefts, key=places.__getitem__)
+    return tuple(ranked[:MAX_COMPLETING])
+
+
+def _suits_alike(rules: Ruleset, cards: tuple[Card, ...]) -> dict[str, str]:
+    """Each suit's first suit (itself where none) that the hand holds as it holds it:
+    the same count of each rank, 2s too, and each card worth what the other suit's
+    is (R60, house values). Swapping the two suits leaves the hand and the rules as
+    they were (no rule names a suit), so whatever one's cards do, the other's do."""
+    held = Counter(cards)
+    first: dict[str, str] = {}
+    for number, suit in enumerate(SUITS):
+        first[suit] = next(
+            (
+                other
+                for other in SUITS[:number]
+                if first[other] == other
+                and all(
+                    held[card_of(rank, suit)] == held[card_of(rank, other)]
+                    and rules.card_values(card_of(rank, suit))
+                    == rules.card_values(card_of(rank, other))
+                    for rank in range(1, 14)
+                )
+            ),
+            suit,
+        )
+    return first
 
 
 def _card_order(card: Card) -> tuple[int, int]:

@@ -29,13 +29,22 @@ from referee.rules import (
     read_meld,
     solve_hand,
 )
-from referee.rules.solver import SearchTooLong
+from referee.rules.solver import SearchTooLong, Work
 from referee.rules.words import describe_house
 
 from .brute_family import brute_deal_readings, brute_readings
 from .partition import best_left, completing
 from .test_family_properties import near_melds
-from .test_solver import JOKER, MAX_COMPLETING, assert_legal, hands
+from .test_solver import (
+    JOKER,
+    MAX_COMPLETING,
+    assert_legal,
+    hands,
+    hands_of_two_suits,
+    hands_with_wild_cards,
+    solved_unpruned,
+    solved_without_twins,
+)
 
 #: Every game with its defaults, and Contract Rummy with 2s wild.
 BASES = [(variant, None) for variant in VARIANTS] + [("contract-rummy", {"twos_wild": True})]
@@ -227,6 +236,42 @@ def test_under_house_rules_the_cards_a_hand_lacks_are_the_exhaustive_searchs(
             (card, left) for card, left in ranked if card == JOKER or not rules.is_wild(card)
         ]
     assert solution.completing == tuple(card for card, _ in ranked[:MAX_COMPLETING])
+
+
+@pytest.mark.parametrize(("variant", "options"), BASES, ids=IDS)
+@settings(max_examples=15, deadline=None)
+@given(data=st.data())
+def test_under_house_rules_pruning_by_the_points_left_to_meld_changes_no_answer(
+    variant, options, data
+):
+    """R65-R67: the best search's pruning by the points a position could still meld,
+    and the completing cards' searches stopped once they cannot beat the twelfth,
+    change no part of the answer under a table's rules (wild cards, values, limits
+    and contracts of its own)."""
+    rules = table_rules(data, get_ruleset(variant, options))
+    deal = data.draw(st.integers(1, len(rules.deals)), label="deal")
+    cards = data.draw(hands_with_wild_cards(most=12, wild=5), label="hand")
+    players = min(rules.players)
+    assume(within(cards, rules, players))
+    solution = solve_hand(cards, rules, deal, players, work=Work(None))
+    assert solution == solved_unpruned(cards, rules, deal, players), format_cards(cards)
+
+
+@pytest.mark.parametrize(("variant", "options"), BASES, ids=IDS)
+@settings(max_examples=10, deadline=None)
+@given(data=st.data())
+def test_under_house_rules_a_card_of_a_suit_held_alike_leaves_what_its_twin_leaves(
+    variant, options, data
+):
+    """R66: a table's values may make one suit's card worth more than another's;
+    only suits held alike and worth the same are read off each other."""
+    rules = table_rules(data, get_ruleset(variant, options))
+    deal = data.draw(st.integers(1, len(rules.deals)), label="deal")
+    cards = data.draw(hands_of_two_suits(most=12), label="hand")
+    players = min(rules.players)
+    assume(within(cards, rules, players))
+    solution = solve_hand(cards, rules, deal, players, work=Work(None))
+    assert solution == solved_without_twins(cards, rules, deal, players), format_cards(cards)
 
 
 @pytest.mark.parametrize(("variant", "options"), BASES, ids=IDS)

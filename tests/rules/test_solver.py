@@ -283,6 +283,15 @@ def hands_with_wild_cards(draw, most: int, wild: int):
     return draw(hands(most=most - len(wilds))) + wilds
 
 
+def drawn_hand(data, variant, options, most: int, wild: int):
+    """A game's rules, a deal and a hand of ``hands_with_wild_cards`` (None where the
+    pack cannot hold it)."""
+    rules = get_ruleset(variant, options)
+    deal = data.draw(st.integers(1, len(rules.deals)))
+    cards = data.draw(hands_with_wild_cards(most=most, wild=wild))
+    return (rules, deal, cards) if within(cards, rules) else None
+
+
 PROPERTY = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -365,12 +374,15 @@ def test_a_hand_too_long_to_search_is_refused_with_a_sentence_not_guessed(
 def test_the_heaviest_dealt_hand_is_answered_exactly_within_the_allowance():
     """The dealt hand that took the most work of 300 a game in every game's book
     (``benchmarks/solver.py``'s hands, seed 1) and was answered: Contract Rummy's
-    seventh deal with 2s wild, thirteen cards with four wild ones, one card short
-    (a 2 of each suit completes it). It takes most of the allowance and is answered as the search with no limit answers it. (It was
-    refused until the searches of the hand with a 2 of each suit more shared the
-    positions they leave alike; Contract Rummy's sixth deal, ``2C 2C 2S JK 2H 2D 7C
-    6H 9S KS JD 3D JH``, took most before.)"""
-    hand = parse_cards("4D 5D 6D 10D 7D 8D 9D 10D 3C 2H JK 2C 2S")
+    seventh deal with 2s wild, thirteen cards with six wild ones, one card short,
+    with more completing cards than are named (R66). It takes most of the allowance
+    and is answered as the search with no limit answers it. (It was refused until
+    the best search pruned by the points a position could still meld, a completing
+    card's search stopped once it could not beat the twelfth, and a card of a suit
+    held alike with another was read off its twin; before it, ``4D 5D 6D 10D 7D 8D
+    9D 10D 3C 2H JK 2C 2S`` took most, refused until the searches of the hand with a
+    2 of each suit more shared the positions they leave alike.)"""
+    hand = parse_cards("AC 6D 7D 8D 4D 5D 6D JK 2S 2D 2D 2H 2C")
     rules = get_ruleset("contract-rummy", {"twos_wild": True})
     work = Work()
     solution = solve_hand(hand, rules, 7, work=work)
@@ -508,21 +520,150 @@ def test_pruning_by_the_bound_changes_no_answer(variant, options, data):
     the answer the search without it gives. Neither has a limit of work: a few such
     hands take the pruned search past it (a sentence, not an answer), and the search
     without the bound past it more often, and what is held here is the answer."""
-    rules = get_ruleset(variant, options)
-    deal = data.draw(st.integers(1, len(rules.deals)))
-    cards = data.draw(hands_with_wild_cards(most=13, wild=6))
-    if not within(cards, rules):
+    drawn = drawn_hand(data, variant, options, most=13, wild=6)
+    if drawn is None:
         return
+    rules, deal, cards = drawn
     solution = solve_hand(cards, rules, deal, work=Work(None))
-    with pytest.MonkeyPatch.context() as patched:
-        patched.setattr(solver, "_Search", _Unbounded)
-        unbounded = solve_hand(cards, rules, deal, work=Work(None))
+    unbounded = solved_by(_Unbounded, cards, rules, deal)
     assert (solution.met, solution.left_points, solution.short, solution.completing) == (
         unbounded.met,
         unbounded.left_points,
         unbounded.short,
         unbounded.completing,
     ), format_cards(cards)
+
+
+class _Unpruned(_Search):
+    """The same search with no pruning by the points a position could still meld:
+    every way on from every position searched, and every completing card's best
+    search run to its answer, so the pruning and the ranking of the twelve can be
+    held to it."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.bounded = False
+
+
+def solved_by(search, cards, rules, deal, players=None):
+    """The answer with ``search`` in the solver's place, with no limit of work."""
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(solver, "_Search", search)
+        return solve_hand(cards, rules, deal, players, work=Work(None))
+
+
+def solved_unpruned(cards, rules, deal, players=None):
+    return solved_by(_Unpruned, cards, rules, deal, players)
+
+
+@pytest.mark.parametrize(("variant", "options"), RULESETS, ids=lambda v: str(v))
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_pruning_by_the_points_left_to_meld_changes_no_answer(variant, options, data):
+    """R65-R67: the best search that leaves the melds whose way on could not beat
+    the best found so far, and the completing cards' searches that stop once they
+    cannot beat the twelfth, give the answer of the search without either: the same
+    melds in the same order, the same cards left, the same completing cards."""
+    drawn = drawn_hand(data, variant, options, most=12, wild=5)
+    if drawn is None:
+        return
+    rules, deal, cards = drawn
+    solution = solve_hand(cards, rules, deal, work=Work(None))
+    assert solution == solved_unpruned(cards, rules, deal), format_cards(cards)
+
+
+@pytest.mark.parametrize(("variant", "options"), RULESETS, ids=lambda v: str(v))
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_points_a_position_could_still_meld_are_never_fewer_than_it_melds(
+    variant, options, data
+):
+    """The bound the best search prunes by (``_most_melded``) never says fewer
+    points than the best way on from a position melds, at any position of the
+    search without pruning."""
+    drawn = drawn_hand(data, variant, options, most=12, wild=5)
+    if drawn is None:
+        return
+    rules, deal, cards = drawn
+    search = _Unpruned(rules, rules.deal(deal), cards, None, work=Work(None))
+    search.best()
+    for state, found in search.memo.items():
+        if found is not None:
+            assert found[0] <= search._most_melded(state), (format_cards(cards), state)
+
+
+#: Hands one card short with more completing cards than are named (R66), whose best
+#: searches stop at the twelfth: Contract Rummy with 2s wild, deals 6 and 7, and
+#: Caribbean Kalooki, deal 5.
+MANY_COMPLETING = [
+    ("contract-rummy", {"twos_wild": True}, 6, "2C 2C 2S JK 2H 2D 7C 6H 9S KS JD 3D JH"),
+    ("contract-rummy", {"twos_wild": True}, 7, "2C 2H JK 2S 2C 2H JH JS 5H 3H JS JD 8D"),
+    ("contract-rummy", {"twos_wild": True}, 6, "9C 9H 9C 5D 6D 2C 8D 8H JS 8D JD 2H 2D"),
+    ("caribbean-kalooki", None, 5, "6S 6C 6S 8S 8H 8H 10S 9S 10S JS 3S JK JK JK JK"),
+]
+
+
+@pytest.mark.parametrize(("variant", "options", "deal", "hand"), MANY_COMPLETING)
+def test_the_twelve_completing_cards_are_those_of_every_card_ranked(
+    variant, options, deal, hand
+):  # R66
+    rules = get_ruleset(variant, options)
+    cards = parse_cards(hand)
+    solution = solve_hand(cards, rules, deal, work=Work(None))
+    assert (solution.met, solution.short, len(solution.completing)) == (False, 1, MAX_COMPLETING)
+    assert solution == solved_unpruned(cards, rules, deal)
+
+
+@st.composite
+def hands_of_two_suits(draw, most: int):
+    """A hand of wild cards and natural cards of spades and diamonds alone, so that
+    hearts and clubs are alike in it (and in any card it lacks, R66)."""
+    suited = [card for card in NATURALS if card.suit in "SD"]
+    wilds = draw(st.lists(st.sampled_from([JOKER, *(Card(2, s) for s in SUITS)]), max_size=4))
+    naturals = draw(st.lists(st.sampled_from(suited), min_size=3, max_size=most - len(wilds)))
+    return naturals + wilds
+
+
+def solved_without_twins(cards, rules, deal, players=None):
+    """The answer with no suit taken for another alike in the hand."""
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(solver, "_suits_alike", lambda rules, cards: {s: s for s in SUITS})
+        return solve_hand(cards, rules, deal, players, work=Work(None))
+
+
+@pytest.mark.parametrize(("variant", "options"), RULESETS, ids=lambda v: str(v))
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_card_of_a_suit_held_alike_leaves_what_its_twin_leaves(variant, options, data):
+    """R66: where the hand holds two suits alike, a card of the one completes the
+    contract as its twin of the other does, leaving as many points: the completing
+    cards read off the twin are those every card's own search names."""
+    rules = get_ruleset(variant, options)
+    deal = data.draw(st.integers(1, len(rules.deals)))
+    cards = data.draw(hands_of_two_suits(most=12))
+    if not within(cards, rules):
+        return
+    solution = solve_hand(cards, rules, deal, work=Work(None))
+    assert solution == solved_without_twins(cards, rules, deal), format_cards(cards)
+
+
+def test_suits_are_alike_where_the_hand_holds_them_alike_and_they_are_worth_the_same():
+    rules = get_ruleset("contract-rummy", {"twos_wild": True})
+    alike = solver._suits_alike(rules, tuple(parse_cards("AC 6D 7D 8D 4D 5D 6D JK 2S 2D 2H 2C")))
+    assert alike == {"S": "S", "H": "S", "D": "D", "C": "C"}
+    assert solver._suits_alike(rules, tuple(parse_cards("4D 5D 6D 2S"))) == {
+        "S": "S",
+        "H": "H",
+        "D": "D",
+        "C": "H",
+    }
+    valued = apply_house(rules, {"values": {"AH": 25}})
+    assert solver._suits_alike(valued, tuple(parse_cards("4D 5D 6D"))) == {
+        "S": "S",
+        "H": "H",
+        "D": "D",
+        "C": "S",
+    }
 
 
 @pytest.mark.parametrize(("variant", "options"), RULESETS, ids=lambda v: str(v))
