@@ -19,8 +19,8 @@ PATIENCE = 600
 
 
 def test_tables_of_phones_on_a_real_server_lose_and_double_nothing():
-    command = [sys.executable, "benchmarks/load.py", "--tables", "4", "--seconds", "6"]
-    command += ["--deal-every", "0.8"]  # a game of five deals and the next begun
+    command = [sys.executable, "benchmarks/load.py", "--tables", "4", "--seconds", "4"]
+    command += ["--deal-every", "0.5"]  # a game of five deals and the next begun
     # A phone reopens its connection when it has been idle for 3/4 of gunicorn's
     # keep-alive (10 s by default), betting the server has not closed it yet: a bet a
     # stalled machine can lose. Nothing here idles that long, so a long keep-alive

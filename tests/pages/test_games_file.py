@@ -16,7 +16,7 @@ from sqlalchemy import func, select
 from referee.storage.games_file import MOST_GAMES, MOST_TEXT_BYTES
 from referee.storage.models import Buy, Deal, Game, Phone, PhoneGame, SavedRules, db
 
-from ..conftest import new_database
+from ..conftest import build_app, dispose, fresh_sqlite, new_database
 from .conftest import FOUR, enter_deal, start_game, text
 from .test_buys_page import tap
 from .test_house_rules_form import fill, grandmas, save, saved_names
@@ -334,17 +334,30 @@ REFUSED = {
 }
 
 
+@pytest.fixture(scope="module")
+def evening_file(tmp_path_factory, migrated_sqlite):
+    """The file of a phone with an evening (a_phone_with_an_evening), made once for the
+    module: each refused file below is this one spoiled."""
+    folder = tmp_path_factory.mktemp("evening")
+    app = build_app(fresh_sqlite(migrated_sqlite, folder), WTF_CSRF_ENABLED=False)
+    try:
+        phone = app.test_client()
+        a_phone_with_an_evening(app, phone)
+        return downloaded(phone)
+    finally:
+        dispose(app)
+
+
 @pytest.mark.parametrize("how", REFUSED.values(), ids=REFUSED.keys())
 def test_a_file_that_is_none_of_ours_or_damaged_is_refused_and_nothing_changes(
-    app, other_server, how
+    database_uri, other_server, evening_file, how
 ):
+    # database_uri: the kind of database other_server is on (SQLite, PostgreSQL).
     spoil, status, sentence = how
-    old_phone = app.test_client()
-    a_phone_with_an_evening(app, old_phone)
     new_phone = other_server.test_client()
     start_game(new_phone, "push", FOUR)
     before, history = rows(other_server), the_history(new_phone)
-    refused = bring_in(new_phone, spoil(downloaded(old_phone)), status=status)
+    refused = bring_in(new_phone, spoil(evening_file), status=status)
     assert sentence in text(refused) and "Nothing was added." in text(refused)
     assert 'role="alert"' in refused.data.decode()
     assert rows(other_server) == before
