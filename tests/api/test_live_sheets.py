@@ -11,8 +11,6 @@ import json
 import re
 import signal
 
-import pytest
-
 from .conftest import gunicorn, gunicorn_process
 from .test_served import FOUR, PATIENCE, call
 
@@ -155,22 +153,25 @@ def read_answer(port, path, headers=None):
         connection.close()
 
 
-@pytest.mark.parametrize(
-    ("read", "headers"),
-    [
-        ("/games/{missing}", {}),
-        ("/api/v1/games/{missing}", {}),
-        ("/api/v1/games/{missing}", {"Accept-Language": "es"}),
-        ("/api/v1/games/{game}", {"Origin": "https://elsewhere.example"}),
-        ("/games/{bad}", {}),
-    ],
-)
-def test_a_stream_that_may_not_be_read_gets_the_answer_a_read_gets(served, read, headers):
+#: Reads refused, and how: (the read, its headers).
+REFUSED_READS = [
+    ("/games/{missing}", {}),
+    ("/api/v1/games/{missing}", {}),
+    ("/api/v1/games/{missing}", {"Accept-Language": "es"}),
+    ("/api/v1/games/{game}", {"Origin": "https://elsewhere.example"}),
+    ("/games/{bad}", {}),
+]
+
+
+def test_a_stream_that_may_not_be_read_gets_the_answer_a_read_gets(served):
+    """Each refused read of REFUSED_READS, asked of one server: its stream's answer is
+    the read's own, status, type and words."""
     game = new_game(served)
-    read = read.format(game=game["id"], missing="NoSuchGame0000000000", bad="a.b")
-    expected = read_answer(served, read, headers)
-    assert expected[0] in (403, 404)
-    assert read_answer(served, f"{read}/events", headers) == expected
+    for read, headers in REFUSED_READS:
+        read = read.format(game=game["id"], missing="NoSuchGame0000000000", bad="a.b")
+        expected = read_answer(served, read, headers)
+        assert expected[0] in (403, 404), (read, headers)
+        assert read_answer(served, f"{read}/events", headers) == expected, (read, headers)
 
 
 def test_streams_end_cleanly_when_the_server_stops(database_uri, tmp_path):
