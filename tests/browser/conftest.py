@@ -132,13 +132,27 @@ def browser():
         browser.close()
 
 
+#: A phone keeps the referee unless its player says not to (static/app.js): every page
+#: of the checker and the deal form starts the Python runtime in a worker once idle,
+#: and every other page has the service worker fetch it ahead. A test about the
+#: referee on the phone is marked ``keeps_referee``; in every other test the phones
+#: are as a player's who unticked "Keep the referee on this phone" (a choice a test
+#: may still change), so that work in the background, seconds of a core for each
+#: page opened, does not slow the test's own taps.
+NOT_KEPT = """try {
+  if (localStorage.getItem("push-referee:keep-referee") === null)
+    localStorage.setItem("push-referee:keep-referee", "off");
+} catch (error) {}"""
+
+
 @pytest.fixture
-def new_context(browser: Browser, server):
+def new_context(request, browser: Browser, server):
     """Open a fresh phone (its own cookies) on the server; ``width`` narrows it, and
     ``options`` go to Playwright's ``new_context`` as they are.
 
     Every page of every context is watched for script errors, which fail the test.
     """
+    keeps_referee = request.node.get_closest_marker("keeps_referee") is not None
     contexts = []
     errors: list[str] = []
 
@@ -151,6 +165,8 @@ def new_context(browser: Browser, server):
             base_url=server,
         )
         context.set_default_timeout(PATIENCE_MS)  # every action and navigation
+        if not keeps_referee:
+            context.add_init_script(NOT_KEPT)
         context.on("page", lambda page: page.on("pageerror", lambda e: errors.append(str(e))))
         contexts.append(context)
         return context

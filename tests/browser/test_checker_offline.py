@@ -3,9 +3,12 @@ the server would, says so quietly, and a phone may choose not to keep it."""
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .helpers import chips, settled, start_game, tap, tap_cards
+
+pytestmark = pytest.mark.keeps_referee  # the phones keep the referee, as by default
 
 READY = "The referee works offline on this phone."
 

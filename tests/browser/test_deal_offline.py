@@ -8,11 +8,14 @@ name."""
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from referee.pages.checker.phone_referee import PYODIDE_VERSION
 
 from .helpers import adds, api, chips, expect_sheet, hand, points, start_push, tap, went_out
+
+pytestmark = pytest.mark.keeps_referee  # the phones keep the referee, as by default
 
 READY = "The referee works offline on this phone."
 NEEDS_NETWORK = "No network: checks need the network on this phone, so that tap was not taken."
@@ -131,6 +134,7 @@ def test_a_phone_without_the_referee_says_a_tap_needs_the_network(page, context)
 def test_a_new_release_forgets_the_old_referee_and_no_page_gets_a_bundle_it_does_not_name(
     page,
 ):
+
     page.goto("/healthz")  # the app's origin, with no service worker yet
     old = ["referee-0.0.1-0123456789abcdef", "shell-0123456789"]
     page.evaluate("(names) => Promise.all(names.map((name) => caches.open(name)))", old)

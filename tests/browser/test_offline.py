@@ -3,6 +3,7 @@ network is back, once."""
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .helpers import (
@@ -13,6 +14,8 @@ from .helpers import (
     start_push,
     went_out,
 )
+
+pytestmark = pytest.mark.keeps_referee  # the phones keep the referee, as by default
 
 
 def test_an_entry_survives_a_reload(page):

@@ -30,6 +30,8 @@ from referee.rules import VARIANTS, get_ruleset
 from .conftest import PATIENCE_MS, SERVER_PATIENCE
 from .helpers import api
 
+pytestmark = pytest.mark.keeps_referee  # the phones keep the referee, as by default
+
 #: How many melds and hands are asked, each of both; more with REFEREE_PHONE_CASES.
 CASES = int(os.environ.get("REFEREE_PHONE_CASES", 1200))
 
