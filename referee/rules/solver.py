@@ -2176,11 +2176,17 @@ def _completing(
     alike = len(twos) > 1 and len({rules.card_values(card) for card in twos}) == 1
     twos_memo: dict[tuple[object, ...], Found | None] = {}
     completes: dict[Card, bool] = {}
+    # A 2 that can sit as itself in no run of the hand with it (R5, R46) is a wild
+    # card as any other: the hands with two such 2s worth the same are the same hand
+    # but for which wild card is which, and leave the same. The later is read off
+    # the first (``_stand_in_two``), as a card is off its twin.
+    seated = _stand_in_two(rules, cards, twos)
     for card in wilds:
-        if twin(card) in lefts:
-            found(card, (points + rules.card_values(card) - lefts[twin(card)], 0, None))
+        other = seated.get(card, twin(card))
+        if other in lefts:
+            found(card, (points + rules.card_values(card) - lefts[other], 0, None))
             continue
-        if twin(card) in beyond or (twin(card) in completes and not completes[twin(card)]):
+        if other in beyond or (other in completes and not completes[other]):
             continue
         hand = (*cards, card)
         meets = _Search(rules, rule, hand, players, feasible=True, work=work)
@@ -2202,6 +2208,39 @@ def _completing(
                 break
     ranked = sorted(lefts, key=places.__getitem__)
     return tuple(ranked[:MAX_COMPLETING])
+
+
+def _stand_in_two(
+    rules: Ruleset, cards: tuple[Card, ...], twos: Sequence[Card]
+) -> dict[Card, Card]:
+    """Of ``twos`` (wild 2s the hand lacks, in the order they are asked about), each
+    that can sit as itself in no run of the hand with it, and the first such 2 worth
+    the same. A 2 sits as itself only in a run of its suit (R5, R46), and a run holds
+    a natural card of the hand (a meld of wild cards alone holds no 2 as itself), so
+    the places between the 2's and the nearest natural card of its suit are filled
+    by wild cards: where the hand's wild cards (the 2 added aside) are fewer than
+    those places, or the hand holds no natural card of the suit, no run seats it."""
+    spare = sum(1 for card in cards if rules.is_wild(card))
+    if not (rules.twos_wild and rules.runs_allowed):
+        spare = -2  # no 2 sits as itself at all
+    around = rules.ace is Ace.AROUND
+    two_places = (TWO, TWO + RANKS) if around else (TWO,)
+    gaps = dict.fromkeys(SUITS, MAX_HAND + 1)  # by suit, the fewest places between
+    for card in cards:
+        if rules.is_wild(card):
+            continue
+        places = [card.rank]
+        if card.rank == ACE or around:
+            places.append(card.rank + RANKS)
+        for place in places:
+            for seat in two_places:
+                gaps[card.suit] = min(gaps[card.suit], abs(place - seat) - 1)
+    first: dict[int, Card] = {}
+    stand: dict[Card, Card] = {}
+    for two in twos:
+        if gaps[two.suit] > spare:
+            stand[two] = first.setdefault(rules.card_values(two), two)
+    return stand
 
 
 def _suits_alike(rules: Ruleset, cards: tuple[Card, ...]) -> dict[str, str]:
