@@ -357,6 +357,7 @@ class _Search:
         relaxed_by: _Search | None = None,
         share: _Search | None = None,
         memo: dict[tuple[object, ...], Found | None] | None = None,
+        points_only: bool = False,
     ) -> None:
         self.work = work if work is not None else Work(None)
         self.rules, self.rule = rules, rule
@@ -554,6 +555,10 @@ class _Search:
         # best found so far, were every card left melded but those no meld can take
         # (``_most_melded``).
         self.bounded = not feasible and not phantoms
+        # Asked only for the points melded (R66's completing cards), the best search
+        # leaves a way that could meld no more points, though it might hold fewer
+        # wild cards: the points found are exact, the wild cards not.
+        self.points_only = points_only
         self.alone_wilds = self._alone_wilds()
         self.lonely: dict[tuple[int, ...], _MeldedCounts] = {}
         self.wild_gains: dict[tuple[tuple[int, ...], int], tuple[list[int], int]] = {}
@@ -1169,7 +1174,8 @@ class _Search:
                     if (gain + self._most_melded(after), -plan.wilds) <= bar:
                         cut = cut or bar is floor
                         continue
-                    sub = self._search(after, (bar[0] - gain, bar[1] + plan.wilds))
+                    wilds = 1 if self.points_only else bar[1] + plan.wilds
+                    sub = self._search(after, (bar[0] - gain, wilds))
             else:
                 sub = self._search(after)
             if sub is None:
@@ -1184,7 +1190,7 @@ class _Search:
                     memo[key] = best
                     return best
                 if bar is None or found[:2] >= bar:
-                    bar = found[:2]
+                    bar = (found[0], 1) if self.points_only else found[:2]
         kept = (*counts_left[:first], counts_left[first] - 1, *counts_left[first + 1 :])
         after = _State(kept, *state[1:])
         sub = None
@@ -2147,8 +2153,17 @@ def _completing(
 
     # One search of each mode answers every natural card (best_with).
     feasible = _Search(rules, rule, cards, players, feasible=True, work=work, extra=naturals)
+    # Only the points each card's best way leaves are asked (``points_only``).
     best_of = _Search(
-        rules, rule, cards, players, work=work, extra=naturals, relaxed_by=feasible, share=feasible
+        rules,
+        rule,
+        cards,
+        players,
+        work=work,
+        extra=naturals,
+        relaxed_by=feasible,
+        share=feasible,
+        points_only=True,
     )
     # Every card's search for any way first: each best search then prunes by all
     # they found lead nowhere.
@@ -2202,6 +2217,7 @@ def _completing(
                 relaxed_by=meets,
                 share=meets,
                 memo=twos_memo if alike and card.rank == TWO else None,
+                points_only=True,
             ).best(floor(card))
             found(card, best)
             if card == JOKER:
