@@ -285,6 +285,7 @@ class _Seat(NamedTuple):
     card: Card | None
 
 
+_built = tuple.__new__  # a _State or _Plan of its fields, in order, as tuple() does
 _WILD_SEAT = _Seat(WILD, -1, None)
 _TWO_SEAT = _Seat(TWO_ITSELF, -1, None)
 _UNKNOWN = object()  # a position the memo has no answer for yet
@@ -1218,24 +1219,22 @@ class _Search:
         extra: Sequence[Card],
     ) -> tuple[int, _State]:
         """The points a plan melds and the search position after it."""
-        kept = list(state.counts_left)
+        counts_left, used, twos, need, cross, held, phantoms = state
+        kept = list(counts_left)
+        points = self.points
         gain = 0
         for index in taken:
             kept[index] -= 1
-            gain += self.points[index]
-        twos = state.twos
+            gain += points[index]
+        before = self.wild_points[twos][used]
         if two_suit:
-            twos_list = list(twos)
-            twos_list[SUITS.index(two_suit)] += 1
-            twos = tuple(twos_list)
-        used = state.used
-        gain += self.wild_points[twos][used + plan.wilds] - self.wild_points[state.twos][used]
-        need = state.need
-        if plan.part >= 0:
-            need_list = list(need)
-            need_list[plan.part] -= 1
-            need = tuple(need_list)
-        cross = state.cross
+            at = SUITS.index(two_suit)
+            twos = (*twos[:at], twos[at] + 1, *twos[at + 1 :])
+        wilds = plan.wilds
+        gain += self.wild_points[twos][used + wilds] - before
+        part = plan.part
+        if part >= 0:
+            need = (*need[:part], need[part] - 1, *need[part + 1 :])
         if self.cross:
             runs, marks = cross
             if plan.kind == "run":
@@ -1245,17 +1244,16 @@ class _Search:
             else:
                 marks |= 1 << plan.rank
             cross = (runs, marks)
-        held = state.held
         if self.whole is not None:
-            held += len(plan.naturals) + plan.wilds + len(extra)
+            held += len(plan.naturals) + wilds + len(extra)
             if not self.whole.exactly:
                 held = min(held, self.whole.cards)
-        phantoms = state.phantoms
         if extra:
             phantoms = tuple(sorted((*phantoms, *extra)))
             if self.relaxed:
                 phantoms = self.stand_in(phantoms)
-        return gain, _State(tuple(kept), used + plan.wilds, twos, need, cross, held, phantoms)
+        # A position is made for every meld tried: built as a plain tuple is built.
+        return gain, _built(_State, (tuple(kept), used + wilds, twos, need, cross, held, phantoms))
 
     def _crosses(
         self, kind: Kind, cross: Cross, rank: int, suit: str, low: int, high: int
@@ -1350,7 +1348,9 @@ class _Search:
                     for label in self._labels(
                         "set", size, wild, state.need, all_suits, wilds_before
                     ):
-                        plan = _Plan("set", label, rank, "", 0, 0, naturals, wilds, extra)
+                        plan = _built(
+                            _Plan, ("set", label, rank, "", 0, 0, naturals, wilds, extra, 0)
+                        )
                         gain, after = self._after(plan, state, taken, "", extra)
                         yield plan, gain, after
 
@@ -1404,9 +1404,10 @@ class _Search:
         need = state.need
         twos_free = self.twos[suit_index] - state.twos[suit_index] if self.natural_twos else 0
         budget = self.wild_total - sum(state.twos) - state.used
+        start, end = self.suit_spans[suit_index]  # the suit's cards, side by side in types
         key = (
             first,
-            tuple(counts_left[index] for index in self.suit_types[suit]),
+            counts_left[start:end],
             twos_free,
             state.phantoms,
             tuple(
@@ -1420,29 +1421,36 @@ class _Search:
             shapes = self.shapes[key, budget] = self._shapes_within(first, state, key, budget)
         wilds_before = self._wilds_so_far(state)
         work = self.work
+        cross = self.cross
+        labels = self._labels
+        after = self._after
         for shape in shapes:
             work.spent += 1
             if work.spent > work.most:
                 raise SearchTooLong()
-            if self.cross and self._crosses("run", state.cross, 0, suit, shape.low, shape.high):
+            low, high = shape.low, shape.high
+            if cross and self._crosses("run", state.cross, 0, suit, low, high):
                 continue
-            size = shape.high - shape.low + 1
-            for label in self._labels("run", size, shape.wild, need, False, wilds_before):
-                plan = _Plan(
-                    "run",
-                    label,
-                    0,
-                    suit,
-                    shape.low,
-                    shape.high,
-                    shape.naturals,
-                    shape.wilds,
-                    shape.extra,
+            for label in labels("run", high - low + 1, shape.wild, need, False, wilds_before):
+                plan = _built(
+                    _Plan,
+                    (
+                        "run",
+                        label,
+                        0,
+                        suit,
+                        low,
+                        high,
+                        shape.naturals,
+                        shape.wilds,
+                        shape.extra,
+                        0,
+                    ),
                 )
-                gain, after = self._after(
+                gain, position = after(
                     plan, state, shape.taken, suit if shape.two else "", shape.extra
                 )
-                yield plan, gain, after
+                yield plan, gain, position
 
     def _shapes_within(
         self, first: int, state: _State, key: tuple[object, ...], budget: int
