@@ -541,6 +541,9 @@ class _Search:
         self.bound_groups: dict[tuple[object, ...], _Groups] = {}
         self.bounds: dict[tuple[object, ...], _Counts] = {}
         self.shapes: dict[tuple[object, ...], list[_Shape]] = {}
+        self.set_choices: dict[
+            tuple[int, ...], list[tuple[list[int], tuple[Card, ...], set[str]]]
+        ] = {}
         self.wider_shapes: dict[tuple[object, ...], tuple[int, list[_Shape]]] = {}
         self.memo: dict[tuple[object, ...], Found | None] = {} if memo is None else memo
         # ``memo`` given: one memo for the hand with each 2 more (R66's completing
@@ -1272,6 +1275,8 @@ class _Search:
         return False
 
     def _wilds_so_far(self, state: _State) -> int:
+        if not state.phantoms:
+            return state.used
         return state.used + sum(1 for card in state.phantoms if self.rules.is_wild(card))
 
     def _phantom_wild(self, phantoms: tuple[Card, ...]) -> Card | None:
@@ -1302,23 +1307,19 @@ class _Search:
         if largest < 0:
             return
         distinct = rules.set_distinct_suits
-        same = [index for index in self.by_rank[rank] if counts_left[index]]
         budget = self.wild_total - sum(state.twos) - state.used
         wilds_before = self._wilds_so_far(state)
         phantom_budget = self.phantoms - len(state.phantoms)
-        choices: list[list[int]] = [[]]
-        for index in same:
-            top = 1 if distinct else counts_left[index]
-            low = 1 if index == first else 0
-            choices = [
-                [*chosen, *([index] * count)]
-                for chosen in choices
-                for count in range(low, top + 1)
-            ]
-        for taken in choices:
-            self.work.spend()
-            naturals = tuple(self.types[index] for index in taken)
-            suits = {natural.suit for natural in naturals}
+        by_rank = self.by_rank[rank]
+        key = (first, *(counts_left[index] for index in by_rank))
+        choices = self.set_choices.get(key)
+        if choices is None:
+            choices = self.set_choices[key] = self._set_choices(first, counts_left, by_rank)
+        work = self.work
+        for taken, naturals, suits in choices:
+            work.spent += 1
+            if work.spent > work.most:
+                raise SearchTooLong()
             suits_distinct = len(suits) == len(naturals)
             if distinct and not suits_distinct:
                 continue
@@ -1353,6 +1354,30 @@ class _Search:
                         )
                         gain, after = self._after(plan, state, taken, "", extra)
                         yield plan, gain, after
+
+    def _set_choices(
+        self, first: int, counts_left: tuple[int, ...], by_rank: list[int]
+    ) -> list[tuple[list[int], tuple[Card, ...], set[str]]]:
+        """The natural cards of the first card's rank a set of it may take (by type,
+        as cards, and their suits), kept for every position with as many of the
+        rank left."""
+        distinct = self.rules.set_distinct_suits
+        choices: list[list[int]] = [[]]
+        for index in by_rank:
+            if not counts_left[index]:
+                continue
+            top = 1 if distinct else counts_left[index]
+            low = 1 if index == first else 0
+            choices = [
+                [*chosen, *([index] * count)]
+                for chosen in choices
+                for count in range(low, top + 1)
+            ]
+        made = []
+        for taken in choices:
+            naturals = tuple(self.types[index] for index in taken)
+            made.append((taken, naturals, {natural.suit for natural in naturals}))
+        return made
 
     def _set_phantoms(
         self, rank: int, naturals: tuple[Card, ...], phantoms: tuple[Card, ...], budget: int
