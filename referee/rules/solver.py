@@ -32,6 +32,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import accumulate, product
 from operator import sub
 from typing import NamedTuple
@@ -397,17 +398,11 @@ class _Search:
         # many of each suit) and the wild cards standing for others: the 2s' own
         # points, and the most valuable of the other wild cards (R65: the fewest
         # points left). A 2 may be worth other than another 2 (R60, house values).
-        values = sorted((rules.card_values(card) for card in wild), reverse=True)
-        self.wild_points: dict[tuple[int, ...], list[int]] = {}
-        for as_twos in product(*(range(count + 1) for count in self.twos)):
-            pool = list(values)
-            own = 0
-            for suit, count in zip(SUITS, as_twos, strict=True):
-                points = rules.card_values(card_of(TWO, suit))
-                for _ in range(count):
-                    pool.remove(points)
-                    own += points
-            self.wild_points[as_twos] = [own + total for total in accumulate(pool, initial=0)]
+        self.wild_points = _wild_points(
+            tuple(sorted((rules.card_values(card) for card in wild), reverse=True)),
+            self.twos,
+            tuple(rules.card_values(card_of(TWO, suit)) for suit in SUITS),
+        )
         self.parts = list(dict.fromkeys(rule.contract))
         self.need0 = tuple(rule.contract.count(part) for part in self.parts)
         self.further = rules.more_melds or not rule.contract  # R21, R47, R58
@@ -1775,7 +1770,7 @@ class _Search:
         self.work.spend(1 + count)
         if free < 0:
             return
-        masks = _wild_masks(count, free)
+        masks: Sequence[int] = _wild_masks(count, free)
         self.work.spend(len(masks))
         if self.rules.run_wilds_apart:
             masks = self._apart(masks, span, others, choosable)
@@ -1801,8 +1796,8 @@ class _Search:
             )
 
     def _apart(
-        self, masks: list[int], span: _Span, others: list[int], choosable: list[int]
-    ) -> list[int]:
+        self, masks: Sequence[int], span: _Span, others: list[int], choosable: list[int]
+    ) -> Sequence[int]:
         """The ways (``_wild_masks``) that keep no two wild cards side by side (R54):
         the places only a wild card fills, and those the way gives one."""
         forced = 0
@@ -1958,10 +1953,32 @@ class _Search:
         return best
 
 
-def _wild_masks(count: int, free: int) -> list[int]:
+@lru_cache(maxsize=256)
+def _wild_points(
+    values: tuple[int, ...], twos: tuple[int, ...], two_values: tuple[int, ...]
+) -> dict[tuple[int, ...], list[int]]:
+    """``_Search.wild_points`` for wild cards worth ``values`` (most first), of which
+    ``twos`` are 2s by suit, each suit's 2 worth ``two_values``: kept for every
+    search with wild cards alike (each completing wild card's is one more). Read,
+    never changed."""
+    points: dict[tuple[int, ...], list[int]] = {}
+    for as_twos in product(*(range(count + 1) for count in twos)):
+        pool = list(values)
+        own = 0
+        for value, count in zip(two_values, as_twos, strict=True):
+            for _ in range(count):
+                pool.remove(value)
+                own += value
+        points[as_twos] = [own + total for total in accumulate(pool, initial=0)]
+    return points
+
+
+@lru_cache(maxsize=512)
+def _wild_masks(count: int, free: int) -> tuple[int, ...]:
     """Which of ``count`` places take a wild card, at most ``free`` of them, as bit
     masks (the first place the most significant bit): depth first, the hand's card
-    before a wild card at each place, as a walk over the places finds them."""
+    before a wild card at each place, as a walk over the places finds them. The
+    same for every span alike, so kept."""
     masks: list[int] = []
 
     def choose(at: int, free: int, mask: int) -> None:
@@ -1973,7 +1990,7 @@ def _wild_masks(count: int, free: int) -> list[int]:
             choose(at + 1, free - 1, mask | 1 << (count - 1 - at))
 
     choose(0, free, 0)
-    return masks
+    return tuple(masks)
 
 
 def _taken(mine: list[tuple[int, int]], count: int, mask: int) -> tuple[int, ...]:
