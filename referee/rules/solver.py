@@ -869,7 +869,10 @@ class _Search:
         Once the first count is over ``enough`` it is the answer. A deal whose whole
         hand must go down (R58) needs its contract's parts all the same, so the
         count holds there too: what the whole hand needs beyond them is never less."""
-        free = tuple(self.twos[n] - twos[n] for n in range(4)) if self.natural_twos else _NO_TWOS
+        free = _NO_TWOS
+        if self.natural_twos:
+            mine = self.twos
+            free = (mine[0] - twos[0], mine[1] - twos[1], mine[2] - twos[2], mine[3] - twos[3])
         key = (counts_left, free, need)
         counts = self.bounds.get(key)
         if counts is None:
