@@ -1487,12 +1487,12 @@ class _Search:
         if wider is not None and wider[0] >= budget:
             self.work.spend(1 + len(wider[1]) // 16)  # a step reads sixteen ways
             return [shape for shape in wider[1] if shape.cost <= budget]
-        shapes = list(self._run_shapes(first, state))
+        shapes = self._run_shapes(first, state)
         if wider is None or wider[0] < budget:
             self.wider_shapes[key] = (budget, shapes)
         return shapes
 
-    def _run_shapes(self, first: int, state: _State) -> Iterator[_Shape]:
+    def _run_shapes(self, first: int, state: _State) -> list[_Shape]:
         rules = self.rules
         counts_left = state.counts_left
         card = self.types[first]
@@ -1530,11 +1530,14 @@ class _Search:
             )
             filled[place] = filled[place - 1] + can
         spare = budget + phantom_budget
+        work = self.work
+        shapes: list[_Shape] = []
         for position in positions:
             for size in sizes:
                 # A place the hand cannot fill takes a wild card, no more than the
                 # run's size allows, or a lacked card.
-                room = min(spare, self._run_most(size) + phantom_budget)
+                most = self._run_most(size)
+                room = min(spare, most + phantom_budget)
                 lowest = max(self.low_min, position - size + 1)
                 # R69: a run starts at a rank, 1 to 13; round the corner, a run of
                 # every rank is read from the ace (melds._possible_lows).
@@ -1545,14 +1548,17 @@ class _Search:
                         continue  # the ace-to-ace run is found with this ace low
                     have = filled[high] - filled[low - 1]
                     have += not filled[position] - filled[position - 1]
-                    self.work.spend()
+                    work.spent += 1
+                    if work.spent > work.most:
+                        raise SearchTooLong()
                     if size - have > room:
                         continue
-                    yield from self._fill(
-                        first,
-                        state,
-                        _Span(suit, low, high, position, budget, phantom_budget, twos_free),
-                    )
+                    span = _Span(suit, low, high, position, budget, phantom_budget, twos_free)
+                    if not phantom_budget and size <= RANKS:  # as ``_fill`` would
+                        shapes += self._fill_plainly(first, counts_left, span, most)
+                    else:
+                        shapes += self._fill(first, state, span)
+        return shapes
 
     def _run_most(self, size: int) -> int:
         """The most wild cards a run of ``size`` may hold (R7, R50-R56, R70)."""
@@ -1761,7 +1767,7 @@ class _Search:
 
     def _fill_plainly(
         self, first: int, counts_left: tuple[int, ...], span: _Span, most: int
-    ) -> Iterator[_Shape]:
+    ) -> list[_Shape]:
         """``_fill`` where each place is the hand's card, a 2 as itself (the 2's
         place) or a wild card: no card lacked, wild cards side by side allowed, each
         card at one place. The same ways in the same order, the hand's card or the
@@ -1772,31 +1778,26 @@ class _Search:
         free = min(span.budget, most) - len(others)
         self.work.spend(1 + count)
         if free < 0:
-            return
+            return []
         masks: Sequence[int] = _wild_masks(count, free)
         self.work.spend(len(masks))
         if self.rules.run_wilds_apart:
             masks = self._apart(masks, span, others, choosable)
         types = self.types
         two_card = (card_of(TWO, span.suit),)
+        low, high, budget = span.low, span.high, span.budget
+        forced = len(others)
+        shapes = []
         for mask in masks:
             two = two_at >= 0 and not mask >> (count - 1 - two_at) & 1
-            wilds = len(others) + mask.bit_count()
-            if two and wilds + 1 > span.budget:
+            wilds = forced + mask.bit_count()
+            if two and wilds + 1 > budget:
                 continue
             taken = _taken(mine, count, mask)
-            naturals = tuple(types[index] for index in taken)
-            yield _Shape(
-                span.low,
-                span.high,
-                naturals + two_card if two else naturals,
-                taken,
-                wilds,
-                wilds,
-                two,
-                (),
-                wilds + two,
-            )
+            naturals = tuple([types[index] for index in taken])
+            shape = (low, high, naturals + two_card if two else naturals, taken)
+            shapes.append(_built(_Shape, (*shape, wilds, wilds, two, (), wilds + two)))
+        return shapes
 
     def _apart(
         self, masks: Sequence[int], span: _Span, others: list[int], choosable: list[int]
@@ -1999,7 +2000,7 @@ def _wild_masks(count: int, free: int) -> tuple[int, ...]:
 def _taken(mine: list[tuple[int, int]], count: int, mask: int) -> tuple[int, ...]:
     """The hand's cards (by type) a way of ``_wild_masks`` keeps in the run: the
     first card, and each other whose place the way gives no wild card."""
-    return tuple(index for index, at in mine if at < 0 or not mask >> (count - 1 - at) & 1)
+    return tuple([index for index, at in mine if at < 0 or not mask >> (count - 1 - at) & 1])
 
 
 def _unit_need(parts: int, label: int) -> tuple[int, ...]:
