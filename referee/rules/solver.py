@@ -32,6 +32,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import accumulate, product
 from operator import sub
 from typing import NamedTuple
@@ -285,6 +286,7 @@ class _Seat(NamedTuple):
     card: Card | None
 
 
+_built = tuple.__new__  # a _State or _Plan of its fields, in order, as tuple() does
 _WILD_SEAT = _Seat(WILD, -1, None)
 _TWO_SEAT = _Seat(TWO_ITSELF, -1, None)
 _UNKNOWN = object()  # a position the memo has no answer for yet
@@ -357,6 +359,7 @@ class _Search:
         relaxed_by: _Search | None = None,
         share: _Search | None = None,
         memo: dict[tuple[object, ...], Found | None] | None = None,
+        points_only: bool = False,
     ) -> None:
         self.work = work if work is not None else Work(None)
         self.rules, self.rule = rules, rule
@@ -395,17 +398,11 @@ class _Search:
         # many of each suit) and the wild cards standing for others: the 2s' own
         # points, and the most valuable of the other wild cards (R65: the fewest
         # points left). A 2 may be worth other than another 2 (R60, house values).
-        values = sorted((rules.card_values(card) for card in wild), reverse=True)
-        self.wild_points: dict[tuple[int, ...], list[int]] = {}
-        for as_twos in product(*(range(count + 1) for count in self.twos)):
-            pool = list(values)
-            own = 0
-            for suit, count in zip(SUITS, as_twos, strict=True):
-                points = rules.card_values(card_of(TWO, suit))
-                for _ in range(count):
-                    pool.remove(points)
-                    own += points
-            self.wild_points[as_twos] = [own + total for total in accumulate(pool, initial=0)]
+        self.wild_points = _wild_points(
+            tuple(sorted((rules.card_values(card) for card in wild), reverse=True)),
+            self.twos,
+            tuple(rules.card_values(card_of(TWO, suit)) for suit in SUITS),
+        )
         self.parts = list(dict.fromkeys(rule.contract))
         self.need0 = tuple(rule.contract.count(part) for part in self.parts)
         self.further = rules.more_melds or not rule.contract  # R21, R47, R58
@@ -539,6 +536,9 @@ class _Search:
         self.bound_groups: dict[tuple[object, ...], _Groups] = {}
         self.bounds: dict[tuple[object, ...], _Counts] = {}
         self.shapes: dict[tuple[object, ...], list[_Shape]] = {}
+        self.set_choices: dict[
+            tuple[int, ...], list[tuple[list[int], tuple[Card, ...], set[str]]]
+        ] = {}
         self.wider_shapes: dict[tuple[object, ...], tuple[int, list[_Shape]]] = {}
         self.memo: dict[tuple[object, ...], Found | None] = {} if memo is None else memo
         # ``memo`` given: one memo for the hand with each 2 more (R66's completing
@@ -554,6 +554,10 @@ class _Search:
         # best found so far, were every card left melded but those no meld can take
         # (``_most_melded``).
         self.bounded = not feasible and not phantoms
+        # Asked only for the points melded (R66's completing cards), the best search
+        # leaves a way that could meld no more points, though it might hold fewer
+        # wild cards: the points found are exact, the wild cards not.
+        self.points_only = points_only
         self.alone_wilds = self._alone_wilds()
         self.lonely: dict[tuple[int, ...], _MeldedCounts] = {}
         self.wild_gains: dict[tuple[tuple[int, ...], int], tuple[list[int], int]] = {}
@@ -865,7 +869,10 @@ class _Search:
         Once the first count is over ``enough`` it is the answer. A deal whose whole
         hand must go down (R58) needs its contract's parts all the same, so the
         count holds there too: what the whole hand needs beyond them is never less."""
-        free = tuple(self.twos[n] - twos[n] for n in range(4)) if self.natural_twos else _NO_TWOS
+        free = _NO_TWOS
+        if self.natural_twos:
+            mine = self.twos
+            free = (mine[0] - twos[0], mine[1] - twos[1], mine[2] - twos[2], mine[3] - twos[3])
         key = (counts_left, free, need)
         counts = self.bounds.get(key)
         if counts is None:
@@ -1169,7 +1176,8 @@ class _Search:
                     if (gain + self._most_melded(after), -plan.wilds) <= bar:
                         cut = cut or bar is floor
                         continue
-                    sub = self._search(after, (bar[0] - gain, bar[1] + plan.wilds))
+                    wilds = 1 if self.points_only else bar[1] + plan.wilds
+                    sub = self._search(after, (bar[0] - gain, wilds))
             else:
                 sub = self._search(after)
             if sub is None:
@@ -1184,7 +1192,7 @@ class _Search:
                     memo[key] = best
                     return best
                 if bar is None or found[:2] >= bar:
-                    bar = found[:2]
+                    bar = (found[0], 1) if self.points_only else found[:2]
         kept = (*counts_left[:first], counts_left[first] - 1, *counts_left[first + 1 :])
         after = _State(kept, *state[1:])
         sub = None
@@ -1212,24 +1220,22 @@ class _Search:
         extra: Sequence[Card],
     ) -> tuple[int, _State]:
         """The points a plan melds and the search position after it."""
-        kept = list(state.counts_left)
+        counts_left, used, twos, need, cross, held, phantoms = state
+        kept = list(counts_left)
+        points = self.points
         gain = 0
         for index in taken:
             kept[index] -= 1
-            gain += self.points[index]
-        twos = state.twos
+            gain += points[index]
+        before = self.wild_points[twos][used]
         if two_suit:
-            twos_list = list(twos)
-            twos_list[SUITS.index(two_suit)] += 1
-            twos = tuple(twos_list)
-        used = state.used
-        gain += self.wild_points[twos][used + plan.wilds] - self.wild_points[state.twos][used]
-        need = state.need
-        if plan.part >= 0:
-            need_list = list(need)
-            need_list[plan.part] -= 1
-            need = tuple(need_list)
-        cross = state.cross
+            at = SUITS.index(two_suit)
+            twos = (*twos[:at], twos[at] + 1, *twos[at + 1 :])
+        wilds = plan.wilds
+        gain += self.wild_points[twos][used + wilds] - before
+        part = plan.part
+        if part >= 0:
+            need = (*need[:part], need[part] - 1, *need[part + 1 :])
         if self.cross:
             runs, marks = cross
             if plan.kind == "run":
@@ -1239,17 +1245,16 @@ class _Search:
             else:
                 marks |= 1 << plan.rank
             cross = (runs, marks)
-        held = state.held
         if self.whole is not None:
-            held += len(plan.naturals) + plan.wilds + len(extra)
+            held += len(plan.naturals) + wilds + len(extra)
             if not self.whole.exactly:
                 held = min(held, self.whole.cards)
-        phantoms = state.phantoms
         if extra:
             phantoms = tuple(sorted((*phantoms, *extra)))
             if self.relaxed:
                 phantoms = self.stand_in(phantoms)
-        return gain, _State(tuple(kept), used + plan.wilds, twos, need, cross, held, phantoms)
+        # A position is made for every meld tried: built as a plain tuple is built.
+        return gain, _built(_State, (tuple(kept), used + wilds, twos, need, cross, held, phantoms))
 
     def _crosses(
         self, kind: Kind, cross: Cross, rank: int, suit: str, low: int, high: int
@@ -1268,6 +1273,8 @@ class _Search:
         return False
 
     def _wilds_so_far(self, state: _State) -> int:
+        if not state.phantoms:
+            return state.used
         return state.used + sum(1 for card in state.phantoms if self.rules.is_wild(card))
 
     def _phantom_wild(self, phantoms: tuple[Card, ...]) -> Card | None:
@@ -1298,23 +1305,19 @@ class _Search:
         if largest < 0:
             return
         distinct = rules.set_distinct_suits
-        same = [index for index in self.by_rank[rank] if counts_left[index]]
         budget = self.wild_total - sum(state.twos) - state.used
         wilds_before = self._wilds_so_far(state)
         phantom_budget = self.phantoms - len(state.phantoms)
-        choices: list[list[int]] = [[]]
-        for index in same:
-            top = 1 if distinct else counts_left[index]
-            low = 1 if index == first else 0
-            choices = [
-                [*chosen, *([index] * count)]
-                for chosen in choices
-                for count in range(low, top + 1)
-            ]
-        for taken in choices:
-            self.work.spend()
-            naturals = tuple(self.types[index] for index in taken)
-            suits = {natural.suit for natural in naturals}
+        by_rank = self.by_rank[rank]
+        key = (first, *(counts_left[index] for index in by_rank))
+        choices = self.set_choices.get(key)
+        if choices is None:
+            choices = self.set_choices[key] = self._set_choices(first, counts_left, by_rank)
+        work = self.work
+        for taken, naturals, suits in choices:
+            work.spent += 1
+            if work.spent > work.most:
+                raise SearchTooLong()
             suits_distinct = len(suits) == len(naturals)
             if distinct and not suits_distinct:
                 continue
@@ -1344,9 +1347,35 @@ class _Search:
                     for label in self._labels(
                         "set", size, wild, state.need, all_suits, wilds_before
                     ):
-                        plan = _Plan("set", label, rank, "", 0, 0, naturals, wilds, extra)
+                        plan = _built(
+                            _Plan, ("set", label, rank, "", 0, 0, naturals, wilds, extra, 0)
+                        )
                         gain, after = self._after(plan, state, taken, "", extra)
                         yield plan, gain, after
+
+    def _set_choices(
+        self, first: int, counts_left: tuple[int, ...], by_rank: list[int]
+    ) -> list[tuple[list[int], tuple[Card, ...], set[str]]]:
+        """The natural cards of the first card's rank a set of it may take (by type,
+        as cards, and their suits), kept for every position with as many of the
+        rank left."""
+        distinct = self.rules.set_distinct_suits
+        choices: list[list[int]] = [[]]
+        for index in by_rank:
+            if not counts_left[index]:
+                continue
+            top = 1 if distinct else counts_left[index]
+            low = 1 if index == first else 0
+            choices = [
+                [*chosen, *([index] * count)]
+                for chosen in choices
+                for count in range(low, top + 1)
+            ]
+        made = []
+        for taken in choices:
+            naturals = tuple(self.types[index] for index in taken)
+            made.append((taken, naturals, {natural.suit for natural in naturals}))
+        return made
 
     def _set_phantoms(
         self, rank: int, naturals: tuple[Card, ...], phantoms: tuple[Card, ...], budget: int
@@ -1398,9 +1427,10 @@ class _Search:
         need = state.need
         twos_free = self.twos[suit_index] - state.twos[suit_index] if self.natural_twos else 0
         budget = self.wild_total - sum(state.twos) - state.used
+        start, end = self.suit_spans[suit_index]  # the suit's cards, side by side in types
         key = (
             first,
-            tuple(counts_left[index] for index in self.suit_types[suit]),
+            counts_left[start:end],
             twos_free,
             state.phantoms,
             tuple(
@@ -1414,29 +1444,36 @@ class _Search:
             shapes = self.shapes[key, budget] = self._shapes_within(first, state, key, budget)
         wilds_before = self._wilds_so_far(state)
         work = self.work
+        cross = self.cross
+        labels = self._labels
+        after = self._after
         for shape in shapes:
             work.spent += 1
             if work.spent > work.most:
                 raise SearchTooLong()
-            if self.cross and self._crosses("run", state.cross, 0, suit, shape.low, shape.high):
+            low, high = shape.low, shape.high
+            if cross and self._crosses("run", state.cross, 0, suit, low, high):
                 continue
-            size = shape.high - shape.low + 1
-            for label in self._labels("run", size, shape.wild, need, False, wilds_before):
-                plan = _Plan(
-                    "run",
-                    label,
-                    0,
-                    suit,
-                    shape.low,
-                    shape.high,
-                    shape.naturals,
-                    shape.wilds,
-                    shape.extra,
+            for label in labels("run", high - low + 1, shape.wild, need, False, wilds_before):
+                plan = _built(
+                    _Plan,
+                    (
+                        "run",
+                        label,
+                        0,
+                        suit,
+                        low,
+                        high,
+                        shape.naturals,
+                        shape.wilds,
+                        shape.extra,
+                        0,
+                    ),
                 )
-                gain, after = self._after(
+                gain, position = after(
                     plan, state, shape.taken, suit if shape.two else "", shape.extra
                 )
-                yield plan, gain, after
+                yield plan, gain, position
 
     def _shapes_within(
         self, first: int, state: _State, key: tuple[object, ...], budget: int
@@ -1450,12 +1487,12 @@ class _Search:
         if wider is not None and wider[0] >= budget:
             self.work.spend(1 + len(wider[1]) // 16)  # a step reads sixteen ways
             return [shape for shape in wider[1] if shape.cost <= budget]
-        shapes = list(self._run_shapes(first, state))
+        shapes = self._run_shapes(first, state)
         if wider is None or wider[0] < budget:
             self.wider_shapes[key] = (budget, shapes)
         return shapes
 
-    def _run_shapes(self, first: int, state: _State) -> Iterator[_Shape]:
+    def _run_shapes(self, first: int, state: _State) -> list[_Shape]:
         rules = self.rules
         counts_left = state.counts_left
         card = self.types[first]
@@ -1493,11 +1530,14 @@ class _Search:
             )
             filled[place] = filled[place - 1] + can
         spare = budget + phantom_budget
+        work = self.work
+        shapes: list[_Shape] = []
         for position in positions:
             for size in sizes:
                 # A place the hand cannot fill takes a wild card, no more than the
                 # run's size allows, or a lacked card.
-                room = min(spare, self._run_most(size) + phantom_budget)
+                most = self._run_most(size)
+                room = min(spare, most + phantom_budget)
                 lowest = max(self.low_min, position - size + 1)
                 # R69: a run starts at a rank, 1 to 13; round the corner, a run of
                 # every rank is read from the ace (melds._possible_lows).
@@ -1508,14 +1548,17 @@ class _Search:
                         continue  # the ace-to-ace run is found with this ace low
                     have = filled[high] - filled[low - 1]
                     have += not filled[position] - filled[position - 1]
-                    self.work.spend()
+                    work.spent += 1
+                    if work.spent > work.most:
+                        raise SearchTooLong()
                     if size - have > room:
                         continue
-                    yield from self._fill(
-                        first,
-                        state,
-                        _Span(suit, low, high, position, budget, phantom_budget, twos_free),
-                    )
+                    span = _Span(suit, low, high, position, budget, phantom_budget, twos_free)
+                    if not phantom_budget and size <= RANKS:  # as ``_fill`` would
+                        shapes += self._fill_plainly(first, counts_left, span, most)
+                    else:
+                        shapes += self._fill(first, state, span)
+        return shapes
 
     def _run_most(self, size: int) -> int:
         """The most wild cards a run of ``size`` may hold (R7, R50-R56, R70)."""
@@ -1724,7 +1767,7 @@ class _Search:
 
     def _fill_plainly(
         self, first: int, counts_left: tuple[int, ...], span: _Span, most: int
-    ) -> Iterator[_Shape]:
+    ) -> list[_Shape]:
         """``_fill`` where each place is the hand's card, a 2 as itself (the 2's
         place) or a wild card: no card lacked, wild cards side by side allowed, each
         card at one place. The same ways in the same order, the hand's card or the
@@ -1735,35 +1778,30 @@ class _Search:
         free = min(span.budget, most) - len(others)
         self.work.spend(1 + count)
         if free < 0:
-            return
-        masks = _wild_masks(count, free)
+            return []
+        masks: Sequence[int] = _wild_masks(count, free)
         self.work.spend(len(masks))
         if self.rules.run_wilds_apart:
             masks = self._apart(masks, span, others, choosable)
         types = self.types
         two_card = (card_of(TWO, span.suit),)
+        low, high, budget = span.low, span.high, span.budget
+        forced = len(others)
+        shapes = []
         for mask in masks:
             two = two_at >= 0 and not mask >> (count - 1 - two_at) & 1
-            wilds = len(others) + mask.bit_count()
-            if two and wilds + 1 > span.budget:
+            wilds = forced + mask.bit_count()
+            if two and wilds + 1 > budget:
                 continue
             taken = _taken(mine, count, mask)
-            naturals = tuple(types[index] for index in taken)
-            yield _Shape(
-                span.low,
-                span.high,
-                naturals + two_card if two else naturals,
-                taken,
-                wilds,
-                wilds,
-                two,
-                (),
-                wilds + two,
-            )
+            naturals = tuple([types[index] for index in taken])
+            shape = (low, high, naturals + two_card if two else naturals, taken)
+            shapes.append(_built(_Shape, (*shape, wilds, wilds, two, (), wilds + two)))
+        return shapes
 
     def _apart(
-        self, masks: list[int], span: _Span, others: list[int], choosable: list[int]
-    ) -> list[int]:
+        self, masks: Sequence[int], span: _Span, others: list[int], choosable: list[int]
+    ) -> Sequence[int]:
         """The ways (``_wild_masks``) that keep no two wild cards side by side (R54):
         the places only a wild card fills, and those the way gives one."""
         forced = 0
@@ -1919,10 +1957,32 @@ class _Search:
         return best
 
 
-def _wild_masks(count: int, free: int) -> list[int]:
+@lru_cache(maxsize=256)
+def _wild_points(
+    values: tuple[int, ...], twos: tuple[int, ...], two_values: tuple[int, ...]
+) -> dict[tuple[int, ...], list[int]]:
+    """``_Search.wild_points`` for wild cards worth ``values`` (most first), of which
+    ``twos`` are 2s by suit, each suit's 2 worth ``two_values``: kept for every
+    search with wild cards alike (each completing wild card's is one more). Read,
+    never changed."""
+    points: dict[tuple[int, ...], list[int]] = {}
+    for as_twos in product(*(range(count + 1) for count in twos)):
+        pool = list(values)
+        own = 0
+        for value, count in zip(two_values, as_twos, strict=True):
+            for _ in range(count):
+                pool.remove(value)
+                own += value
+        points[as_twos] = [own + total for total in accumulate(pool, initial=0)]
+    return points
+
+
+@lru_cache(maxsize=512)
+def _wild_masks(count: int, free: int) -> tuple[int, ...]:
     """Which of ``count`` places take a wild card, at most ``free`` of them, as bit
     masks (the first place the most significant bit): depth first, the hand's card
-    before a wild card at each place, as a walk over the places finds them."""
+    before a wild card at each place, as a walk over the places finds them. The
+    same for every span alike, so kept."""
     masks: list[int] = []
 
     def choose(at: int, free: int, mask: int) -> None:
@@ -1934,13 +1994,13 @@ def _wild_masks(count: int, free: int) -> list[int]:
             choose(at + 1, free - 1, mask | 1 << (count - 1 - at))
 
     choose(0, free, 0)
-    return masks
+    return tuple(masks)
 
 
 def _taken(mine: list[tuple[int, int]], count: int, mask: int) -> tuple[int, ...]:
     """The hand's cards (by type) a way of ``_wild_masks`` keeps in the run: the
     first card, and each other whose place the way gives no wild card."""
-    return tuple(index for index, at in mine if at < 0 or not mask >> (count - 1 - at) & 1)
+    return tuple([index for index, at in mine if at < 0 or not mask >> (count - 1 - at) & 1])
 
 
 def _unit_need(parts: int, label: int) -> tuple[int, ...]:
@@ -2147,8 +2207,17 @@ def _completing(
 
     # One search of each mode answers every natural card (best_with).
     feasible = _Search(rules, rule, cards, players, feasible=True, work=work, extra=naturals)
+    # Only the points each card's best way leaves are asked (``points_only``).
     best_of = _Search(
-        rules, rule, cards, players, work=work, extra=naturals, relaxed_by=feasible, share=feasible
+        rules,
+        rule,
+        cards,
+        players,
+        work=work,
+        extra=naturals,
+        relaxed_by=feasible,
+        share=feasible,
+        points_only=True,
     )
     # Every card's search for any way first: each best search then prunes by all
     # they found lead nowhere.
@@ -2176,11 +2245,17 @@ def _completing(
     alike = len(twos) > 1 and len({rules.card_values(card) for card in twos}) == 1
     twos_memo: dict[tuple[object, ...], Found | None] = {}
     completes: dict[Card, bool] = {}
+    # A 2 that can sit as itself in no run of the hand with it (R5, R46) is a wild
+    # card as any other: the hands with two such 2s worth the same are the same hand
+    # but for which wild card is which, and leave the same. The later is read off
+    # the first (``_stand_in_two``), as a card is off its twin.
+    seated = _stand_in_two(rules, cards, twos)
     for card in wilds:
-        if twin(card) in lefts:
-            found(card, (points + rules.card_values(card) - lefts[twin(card)], 0, None))
+        other = seated.get(card, twin(card))
+        if other in lefts:
+            found(card, (points + rules.card_values(card) - lefts[other], 0, None))
             continue
-        if twin(card) in beyond or (twin(card) in completes and not completes[twin(card)]):
+        if other in beyond or (other in completes and not completes[other]):
             continue
         hand = (*cards, card)
         meets = _Search(rules, rule, hand, players, feasible=True, work=work)
@@ -2196,12 +2271,46 @@ def _completing(
                 relaxed_by=meets,
                 share=meets,
                 memo=twos_memo if alike and card.rank == TWO else None,
+                points_only=True,
             ).best(floor(card))
             found(card, best)
             if card == JOKER:
                 break
     ranked = sorted(lefts, key=places.__getitem__)
     return tuple(ranked[:MAX_COMPLETING])
+
+
+def _stand_in_two(
+    rules: Ruleset, cards: tuple[Card, ...], twos: Sequence[Card]
+) -> dict[Card, Card]:
+    """Of ``twos`` (wild 2s the hand lacks, in the order they are asked about), each
+    that can sit as itself in no run of the hand with it, and the first such 2 worth
+    the same. A 2 sits as itself only in a run of its suit (R5, R46), and a run holds
+    a natural card of the hand (a meld of wild cards alone holds no 2 as itself), so
+    the places between the 2's and the nearest natural card of its suit are filled
+    by wild cards: where the hand's wild cards (the 2 added aside) are fewer than
+    those places, or the hand holds no natural card of the suit, no run seats it."""
+    spare = sum(1 for card in cards if rules.is_wild(card))
+    if not (rules.twos_wild and rules.runs_allowed):
+        spare = -2  # no 2 sits as itself at all
+    around = rules.ace is Ace.AROUND
+    two_places = (TWO, TWO + RANKS) if around else (TWO,)
+    gaps = dict.fromkeys(SUITS, MAX_HAND + 1)  # by suit, the fewest places between
+    for card in cards:
+        if rules.is_wild(card):
+            continue
+        places = [card.rank]
+        if card.rank == ACE or around:
+            places.append(card.rank + RANKS)
+        for place in places:
+            for seat in two_places:
+                gaps[card.suit] = min(gaps[card.suit], abs(place - seat) - 1)
+    first: dict[int, Card] = {}
+    stand: dict[Card, Card] = {}
+    for two in twos:
+        if gaps[two.suit] > spare:
+            stand[two] = first.setdefault(rules.card_values(two), two)
+    return stand
 
 
 def _suits_alike(rules: Ruleset, cards: tuple[Card, ...]) -> dict[str, str]:

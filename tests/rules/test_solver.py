@@ -624,11 +624,17 @@ def hands_of_two_suits(draw, most: int):
     return naturals + wilds
 
 
+def solved_patched(name, replacement, cards, rules, deal, players=None):
+    """The answer, with no limit, with the solver's ``name`` replaced."""
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(solver, name, replacement)
+        return solve_hand(cards, rules, deal, players, work=Work(None))
+
+
 def solved_without_twins(cards, rules, deal, players=None):
     """The answer with no suit taken for another alike in the hand."""
-    with pytest.MonkeyPatch.context() as patched:
-        patched.setattr(solver, "_suits_alike", lambda rules, cards: {s: s for s in SUITS})
-        return solve_hand(cards, rules, deal, players, work=Work(None))
+    no_twins = lambda rules, cards: {s: s for s in SUITS}  # noqa: E731
+    return solved_patched("_suits_alike", no_twins, cards, rules, deal, players)
 
 
 @pytest.mark.parametrize(("variant", "options"), RULESETS, ids=lambda v: str(v))
@@ -645,6 +651,56 @@ def test_a_card_of_a_suit_held_alike_leaves_what_its_twin_leaves(variant, option
         return
     solution = solve_hand(cards, rules, deal, work=Work(None))
     assert solution == solved_without_twins(cards, rules, deal), format_cards(cards)
+
+
+@st.composite
+def hands_far_from_twos(draw, most: int):
+    """A hand of wild cards, high cards of spades and hearts, and diamonds of any
+    rank: a 2 of spades or hearts more can sit as itself in a run only where the
+    hand's wild cards bridge the gap to its suit's lowest card (R5, R46)."""
+    high = [card for card in NATURALS if card.suit in "SH" and card.rank >= 6]
+    low = [card for card in NATURALS if card.suit == "D"]
+    wilds = draw(st.lists(st.sampled_from([JOKER, *(Card(2, s) for s in SUITS)]), max_size=4))
+    naturals = draw(st.lists(st.sampled_from(high + low), min_size=3, max_size=most - len(wilds)))
+    return naturals + wilds
+
+
+@pytest.mark.parametrize(("variant", "options"), RULESETS, ids=lambda v: str(v))
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_two_that_sits_nowhere_as_itself_leaves_what_another_such_two_leaves(
+    variant, options, data
+):
+    """R66: a 2 more that no run of the hand can hold as itself (R5, R46) is a wild
+    card as any other, so the completing 2s read off the first such 2 are those
+    every 2's own search names."""
+    rules = get_ruleset(variant, options)
+    deal = data.draw(st.integers(1, len(rules.deals)))
+    cards = data.draw(hands_far_from_twos(most=12))
+    if not within(cards, rules):
+        return
+    solution = solve_hand(cards, rules, deal, work=Work(None))
+    searched = solved_patched("_stand_in_two", lambda rules, cards, twos: {}, cards, rules, deal)
+    assert solution == searched, format_cards(cards)
+
+
+def test_a_two_stands_in_for_another_where_neither_can_sit_as_itself():
+    """Three wild cards bridge three places: the 2 of spades may sit below 6S (2S
+    3S 4S 5S 6S), the 2 of diamonds not below 7D, nor the 2 of hearts below QH, nor
+    a 2 of clubs where the hand has no club; a 2 worth more stands for itself. With
+    two wild cards, no 2 sits as itself."""
+    rules = get_ruleset("contract-rummy", {"twos_wild": True})
+    cards = tuple(parse_cards("6S 7S 8S 9S QH 7D 8D 9D 10S 7S 2S 2C JK"))
+    twos = [Card(2, suit) for suit in SUITS]
+    two_s, two_h, two_d, two_c = twos
+    assert solver._stand_in_two(rules, cards, twos) == {two_h: two_h, two_d: two_h, two_c: two_h}
+    valued = apply_house(rules, {"values": {"2D": 25}})
+    assert solver._stand_in_two(valued, cards, twos) == {
+        two_h: two_h,
+        two_d: two_d,
+        two_c: two_h,
+    }
+    assert solver._stand_in_two(rules, cards[:-1], twos) == dict.fromkeys(twos, two_s)
 
 
 def test_suits_are_alike_where_the_hand_holds_them_alike_and_they_are_worth_the_same():
