@@ -513,6 +513,7 @@ class Table:
                 continue  # the scorer has not started the game yet
             path = f"/games/{game.id}"
             if not phone.cookie:  # the first visit: the whole page, and the cookie
+                sat_down = time.perf_counter_ns()
                 await phone.request("open page", "GET", path)
                 continue
             headers = {"HX-Request": "true"}
@@ -521,14 +522,16 @@ class Table:
             answer = await phone.request("poll page", "GET", path, None, headers, (200, 304))
             if answer is not None:
                 tags[game.id] = answer.headers["etag"]
-                self.drawn(game.id, answer)
+                self.drawn(game.id, answer, since=sat_down)
         phone._drop()
 
-    def drawn(self, game_id: str, answer: Answer, told: int | None = None) -> None:
-        """A follower's sheet answered: if it is drawn with a deal the scorer sent,
-        how long after the send (and when the stream told of it)."""
+    def drawn(self, game_id: str, answer: Answer, told: int | None = None, since: int = 0) -> None:
+        """A follower's sheet answered: if it is drawn with a deal the scorer sent
+        after the follower sat down (``since``, when it opened the page), how long
+        after the send (and when the stream told of it). A deal sent before is not
+        counted: the follower was not there to be told of it."""
         sent = self.sent_at.get((game_id, version_of(answer.headers.get("etag", ""))))
-        if sent is None or answer.status != 200:
+        if sent is None or sent < since or answer.status != 200:
             return
         now = time.perf_counter_ns()
         if time.monotonic() >= self.figures.timed_from:
@@ -551,6 +554,7 @@ class Table:
                 continue
             path = f"/games/{game.id}"
             if not phone.cookie:  # the first visit: the whole page, and the cookie
+                sat_down = time.perf_counter_ns()
                 answer = await phone.request("open page", "GET", path)
                 tag = "" if answer is None else answer.headers.get("etag", "")
             stream = await open_stream(phone, f"{path}/events?seen={version_of(tag)}")
@@ -572,7 +576,7 @@ class Table:
                     )
                     if answer is not None:
                         tag = answer.headers["etag"]
-                        self.drawn(game.id, answer, told)
+                        self.drawn(game.id, answer, told, since=sat_down)
             finally:
                 stream.close()
         phone._drop()
