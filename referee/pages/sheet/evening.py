@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, redirect, render_template, url_for
-from flask_babel import gettext, ngettext
 
 from ...plumbing.sentences import request_words
 from ...rules.bookkeeping import Night, PlayerEvening, night
@@ -82,52 +81,6 @@ def line_styles(sheets: list[Sheet]) -> dict[str, int]:
     return styles
 
 
-def night_text(standing: Night) -> str:
-    """Who wins the night (R78), or leads it while a game is under way; "" before a
-    game is finished."""
-    if not standing.winners:
-        return ""
-    who = request_words().listed(list(standing.winners))
-    many = len(standing.winners)
-    if standing.under_way:
-        return str(
-            ngettext(
-                "%(who)s leads the night; a game is still under way.",
-                "%(who)s lead the night; a game is still under way.",
-                many,
-                who=who,
-            )
-        )
-    return str(ngettext("%(who)s wins the night.", "%(who)s win the night.", many, who=who))
-
-
-def won_by_text(standing: Night) -> str:
-    """How the night is won (R78), as the page says it under the winner."""
-    if standing.won_by == "games":
-        if standing.highest:
-            return str(
-                gettext(
-                    "The night goes to the most games won; a tie, to the highest evening total."
-                )
-            )
-        return str(
-            gettext("The night goes to the most games won; a tie, to the lowest evening total.")
-        )
-    if standing.highest:
-        return str(
-            gettext(
-                "The night goes to the highest evening total, the finished games' totals "
-                "added up; a tie, to the most games won."
-            )
-        )
-    return str(
-        gettext(
-            "The night goes to the lowest evening total, the finished games' totals added up; "
-            "a tie, to the most games won."
-        )
-    )
-
-
 def average_text(player: PlayerEvening) -> str:
     """Points a deal, to one decimal place as the page's language writes it ("19.3",
     "19,3" for 19.25: a half rounded up); a dash before any deal."""
@@ -147,8 +100,9 @@ def evening(game_id: str) -> Any:
         game=game,
         evening=found,
         average_text=average_text,
-        night_text=night_text(found.night),
-        won_by_text=won_by_text(found.night),
+        # R78's winners named as the page's language lists them; what is said of them
+        # and of how the night is won, the template says.
+        night_winners=request_words().listed(list(found.night.winners)),
         night_form=form if phone_memory.edit_key(game.id) is not None else None,
     )
 
