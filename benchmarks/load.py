@@ -503,6 +503,7 @@ class Table:
         phone = Phone(self.port(seat), self.figures, self.scale.keep_alive)
         rng = random.Random(seed)
         tags: dict[str, str] = {}
+        sat_down = 0  # when it opened the page: the deals it counts were sent after
         await asyncio.sleep(self.sits_down)
         next_poll = time.monotonic() + rng.uniform(0, self.scale.poll)
         while next_poll < stop:
@@ -546,6 +547,7 @@ class Table:
         phone = Phone(self.port(seat), self.figures, self.scale.keep_alive)
         rng = random.Random(seed)
         tag = ""
+        sat_down = 0  # when it opened the page: the deals it counts were sent after
         await asyncio.sleep(self.sits_down + rng.uniform(0, 1))
         while time.monotonic() < stop:
             game = self.current
