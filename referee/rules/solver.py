@@ -818,8 +818,11 @@ class _Search:
         of its own. Where a run must hold more natural cards than wild ones (or as
         many), it holds a span of part.min to 2 * part.min - 1 cards that does: cut
         into such spans, one of them keeps the limit, or the whole run would not.
-        Where a run needs two natural cards or R51's table limits it, no shorter
-        span need keep the limit."""
+        Where a run needs two natural cards and no two wild cards sit side by side
+        (R54), two of its natural cards have one place at most between them, so any
+        span of part.min cards (three at least) holding both keeps the limit.
+        Otherwise, where a run needs two natural cards or R51's table limits it, no
+        shorter span need keep the limit."""
         if part.exact:
             return part.min
         if self.split:
@@ -840,6 +843,8 @@ class _Search:
             return part.min
         if limit in (WildLimit.FEWER_THAN_NATURAL, WildLimit.NO_MORE_THAN_NATURAL):
             return 2 * part.min - 1
+        if limit is WildLimit.TWO_NATURAL and self.rules.run_wilds_apart:
+            return part.min
         return None
 
     def lower_bound(

@@ -254,6 +254,10 @@ def test_the_highest_total_wins_where_the_table_says_so():  # R32, R62
 SOLVED = {
     "round the corner": ("contract-rummy", {"ace": "around"}, 2, "QS KS AS 2S 8C 8D 8H 5D 9C 10H JD", False, True),  # R69
     "two natural cards": ("push", {"wild_limit": "two_natural"}, 1, "8C JK JK KD KS JK 5H", True, False),  # R70
+    # 5H JK JK JK 9H holds two natural cards, but no four of its cards side by side
+    # do: where wild cards may sit side by side, a longer sequence may be all a
+    # hand can make (R70); where they may not (R54), a run part needs no longer one.
+    "two natural cards, wild cards side by side": ("push", {"wild_limit": "two_natural", "wilds_apart": False, "deals": [{"cards": 6, "contract": [{"kind": "run", "min": 4}]}]}, 1, "5H JK JK JK 9H KD", False, True),  # R70
     "twos natural": ("shanghai", {"twos": "natural"}, 1, "2C 2D 2S 5H 5D 5C 9S", False, True),  # R70
     "sequences of three": ("contract-rummy", {"run_min": 3, "deals": [{"cards": 10, "contract": [{"kind": "run", "min": 3}] * 2}]}, 1, "4H 5H 6H 9C 10C JC KD", False, True),  # R44
 }  # fmt: skip

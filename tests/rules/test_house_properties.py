@@ -29,7 +29,7 @@ from referee.rules import (
     read_meld,
     solve_hand,
 )
-from referee.rules.solver import SearchTooLong, Work
+from referee.rules.solver import SearchTooLong, Work, _Search
 from referee.rules.words import describe_house
 
 from .brute_family import brute_deal_readings, brute_readings
@@ -42,6 +42,7 @@ from .test_solver import (
     hands,
     hands_of_two_suits,
     hands_with_wild_cards,
+    solved_by,
     solved_unpruned,
     solved_without_twins,
 )
@@ -286,3 +287,42 @@ def test_a_tables_rules_are_given_back_and_said_whatever_they_are(variant, optio
     changes = house_changes(base, rules)
     assert apply_house(base, changes) == rules
     assert bool(describe_house(base, rules)) == bool(changes) == (rules != base)
+
+
+class _EverySize(_Search):
+    """The same search trying runs and sets of every size when it asks only whether
+    the contract can be met, not only those up to ``_widest``."""
+
+    def _widest(self, part):
+        return None
+
+
+@pytest.mark.parametrize(("variant", "options"), BASES, ids=IDS)
+@settings(max_examples=10, deadline=None)
+@given(data=st.data())
+def test_where_runs_need_two_natural_cards_apart_no_run_part_needs_more_than_its_size(
+    variant, options, data
+):
+    """R54, R70: where a run holds two natural cards at least and no two wild cards
+    side by side, two of its natural cards have one place at most between them, so
+    asking whether a hand meets the contract (or how far it falls short, and which
+    cards complete it) needs no run longer than its part's size: the answer is that
+    of the search that tries every size, wild cards apart or not."""
+    house = data.draw(house_documents(get_ruleset(variant, options)), label="house")
+    house |= {"wild_limit": "two_natural", "wilds_apart": data.draw(st.booleans(), label="apart")}
+    try:
+        rules = apply_house(get_ruleset(variant, options), house)
+    except UnplayableRulesError:
+        assume(False)
+    deal = data.draw(st.integers(1, len(rules.deals)), label="deal")
+    cards = data.draw(hands_with_wild_cards(most=12, wild=5), label="hand")
+    players = min(rules.players)
+    assume(within(cards, rules, players))
+    solution = solve_hand(cards, rules, deal, players, work=Work(None))
+    every = solved_by(_EverySize, cards, rules, deal, players)
+    assert (solution.met, solution.short, solution.completing) == (
+        every.met,
+        every.short,
+        every.completing,
+    ), format_cards(cards)
+    assert (solution.melds, solution.left_points) == (every.melds, every.left_points)
