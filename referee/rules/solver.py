@@ -217,7 +217,8 @@ class _Plan(NamedTuple):
 Chain = tuple[_Plan, "Chain"] | None  # the plans of a search path, last chosen first
 Found = tuple[int, int, Chain]  # points melded, minus wild cards used, the plans
 
-Cross = tuple[tuple[tuple[str, int, int], ...], int]  # runs chosen (R48), ranks and suits (R54)
+Runs = tuple[tuple[str, int, int], ...]  # runs chosen, by suit, low and high (R48)
+Cross = tuple[Runs, int]  # runs chosen (R48), ranks and suits (R54)
 _NO_CROSS: Cross = ((), 0)
 _NO_TWOS = (0, 0, 0, 0)
 # ``_most_melded``'s work for the natural cards left: their points, and added up one
@@ -1200,6 +1201,10 @@ class _Search:
                     bar = (found[0], 1) if self.points_only else found[:2]
         kept = (*counts_left[:first], counts_left[first] - 1, *counts_left[first + 1 :])
         after = _State(kept, *state[1:])
+        if state.cross[0]:
+            runs = self._runs_to_keep(state.cross[0], kept)
+            if runs != state.cross[0]:
+                after = after._replace(cross=(runs, state.cross[1]))
         sub = None
         if bounded and bar is not None and (self._most_melded(after), 0) <= bar:
             cut = cut or bar is floor
@@ -1249,6 +1254,8 @@ class _Search:
                 marks |= 1 << (16 + SUITS.index(plan.suit))
             else:
                 marks |= 1 << plan.rank
+            if runs:
+                runs = self._runs_to_keep(runs, kept)
             cross = (runs, marks)
         if self.whole is not None:
             held += len(plan.naturals) + wilds + len(extra)
@@ -1260,6 +1267,15 @@ class _Search:
                 phantoms = self.stand_in(phantoms)
         # A position is made for every meld tried: built as a plain tuple is built.
         return gain, _built(_State, (tuple(kept), used + wilds, twos, need, cross, held, phantoms))
+
+    def _runs_to_keep(self, runs: Runs, counts_left: Sequence[int]) -> Runs:
+        """The runs R48's gap is still asked of: those of a suit with natural cards
+        left. Every run after holds a natural card of its suit (a meld of wild cards
+        alone is of no suit, ``_finish``), so a suit without one never asks again, and
+        positions that differ only in its runs are one."""
+        spans = self.suit_spans
+        kept = tuple(run for run in runs if any(counts_left[slice(*spans[SUITS.index(run[0])])]))
+        return kept if len(kept) != len(runs) else runs
 
     def _crosses(
         self, kind: Kind, cross: Cross, rank: int, suit: str, low: int, high: int

@@ -326,3 +326,32 @@ def test_where_runs_need_two_natural_cards_apart_no_run_part_needs_more_than_its
         every.completing,
     ), format_cards(cards)
     assert (solution.melds, solution.left_points) == (every.melds, every.left_points)
+
+
+class _EveryRunKept(_Search):
+    """The same search keeping every run chosen for R48's gap, even of a suit with no
+    natural card left."""
+
+    def _runs_to_keep(self, runs, counts_left):
+        return runs
+
+
+@pytest.mark.parametrize(("variant", "options"), BASES, ids=IDS)
+@settings(max_examples=10, deadline=None)
+@given(data=st.data())
+def test_a_suit_with_no_card_left_forgets_its_runs_and_changes_no_answer(variant, options, data):
+    """R48: ranks between two runs of a suit are asked only of a run still to come,
+    which holds a natural card of its suit: once a suit has none left, its runs are
+    forgotten, and the answer is that of the search that keeps them all."""
+    house = data.draw(house_documents(get_ruleset(variant, options)), label="house")
+    house |= {"contract_runs_gap": data.draw(st.integers(1, 2), label="gap")}
+    try:
+        rules = apply_house(get_ruleset(variant, options), house)
+    except UnplayableRulesError:
+        assume(False)
+    deal = data.draw(st.integers(1, len(rules.deals)), label="deal")
+    cards = data.draw(hands_with_wild_cards(most=12, wild=5), label="hand")
+    players = min(rules.players)
+    assume(within(cards, rules, players))
+    solution = solve_hand(cards, rules, deal, players, work=Work(None))
+    assert solution == solved_by(_EveryRunKept, cards, rules, deal, players), format_cards(cards)
