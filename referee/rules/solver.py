@@ -2209,14 +2209,19 @@ def _completing(
         return (total - last[0] - ((rules.is_wild(card), _card_order(card)) < last[1:]), 1)
 
     # A card whose suit the hand holds as it holds another's (the same ranks, every
-    # card worth the same) leaves what its twin of that suit leaves (R66's answer
-    # is points, whichever suit the melds are in).
+    # card held worth the same) leaves what its twin of that suit leaves, where the
+    # two are worth the same (R66's answer is points, whichever suit the melds are
+    # in).
     first_alike = _suits_alike(rules, cards)
     lefts: dict[Card, int] = {}  # the points a card's best way leaves, where found
     beyond: set[Card] = set()  # cards shown not to beat the twelfth
 
     def twin(card: Card) -> Card:
-        return card_of(card.rank, first_alike[card.suit]) if card.rank else card
+        """The card of the first suit held alike, where it is worth the same."""
+        if not card.rank:
+            return card
+        other = card_of(card.rank, first_alike[card.suit])
+        return other if rules.card_values(other) == rules.card_values(card) else card
 
     def found(card: Card, best: Found | None) -> None:
         if best is _BELOW:
@@ -2336,9 +2341,11 @@ def _stand_in_two(
 
 def _suits_alike(rules: Ruleset, cards: tuple[Card, ...]) -> dict[str, str]:
     """Each suit's first suit (itself where none) that the hand holds as it holds it:
-    the same count of each rank, 2s too, and each card worth what the other suit's
-    is (R60, house values). Swapping the two suits leaves the hand and the rules as
-    they were (no rule names a suit), so whatever one's cards do, the other's do."""
+    the same count of each rank, 2s too, and each card held worth what the other
+    suit's is (R60, house values). Swapping the two suits leaves the hand and the
+    rules as they were (no rule names a suit), so whatever one's cards do, the
+    other's do; a card more of the one is read off the other's only where the two
+    are worth the same too (``_completing``)."""
     held = Counter(cards)
     first: dict[str, str] = {}
     for number, suit in enumerate(SUITS):
@@ -2349,8 +2356,11 @@ def _suits_alike(rules: Ruleset, cards: tuple[Card, ...]) -> dict[str, str]:
                 if first[other] == other
                 and all(
                     held[card_of(rank, suit)] == held[card_of(rank, other)]
-                    and rules.card_values(card_of(rank, suit))
-                    == rules.card_values(card_of(rank, other))
+                    and (
+                        not held[card_of(rank, suit)]
+                        or rules.card_values(card_of(rank, suit))
+                        == rules.card_values(card_of(rank, other))
+                    )
                     for rank in range(1, 14)
                 )
             ),

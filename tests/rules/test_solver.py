@@ -703,7 +703,7 @@ def test_a_two_stands_in_for_another_where_neither_can_sit_as_itself():
     assert solver._stand_in_two(rules, cards[:-1], twos) == dict.fromkeys(twos, two_s)
 
 
-def test_suits_are_alike_where_the_hand_holds_them_alike_and_they_are_worth_the_same():
+def test_suits_are_alike_where_the_hand_holds_them_alike_and_its_cards_are_worth_the_same():
     rules = get_ruleset("contract-rummy", {"twos_wild": True})
     alike = solver._suits_alike(rules, tuple(parse_cards("AC 6D 7D 8D 4D 5D 6D JK 2S 2D 2H 2C")))
     assert alike == {"S": "S", "H": "S", "D": "D", "C": "C"}
@@ -713,8 +713,17 @@ def test_suits_are_alike_where_the_hand_holds_them_alike_and_they_are_worth_the_
         "D": "D",
         "C": "H",
     }
+    # The ace of hearts worth more: hearts held as spades are, no ace held, are alike
+    # (a card more is read off its twin only where the two are worth the same) ...
     valued = apply_house(rules, {"values": {"AH": 25}})
     assert solver._suits_alike(valued, tuple(parse_cards("4D 5D 6D"))) == {
+        "S": "S",
+        "H": "S",
+        "D": "D",
+        "C": "S",
+    }
+    # ... and where each holds its ace, they are not.
+    assert solver._suits_alike(valued, tuple(parse_cards("4D 5D 6D AS AH AC"))) == {
         "S": "S",
         "H": "H",
         "D": "D",
