@@ -289,6 +289,22 @@ def test_a_tables_rules_are_given_back_and_said_whatever_they_are(variant, optio
     assert bool(describe_house(base, rules)) == bool(changes) == (rules != base)
 
 
+def hand_under(data, variant, options, keys):
+    """A table's rules drawn over the game with ``keys`` as written, a deal, a hand of
+    up to twelve cards with wild cards, and the fewest players."""
+    house = data.draw(house_documents(get_ruleset(variant, options)), label="house") | keys
+    try:
+        rules = apply_house(get_ruleset(variant, options), house)
+    except UnplayableRulesError:
+        assume(False)
+        raise  # never reached: assume stops the example
+    deal = data.draw(st.integers(1, len(rules.deals)), label="deal")
+    cards = data.draw(hands_with_wild_cards(most=12, wild=5), label="hand")
+    players = min(rules.players)
+    assume(within(cards, rules, players))
+    return rules, deal, cards, players
+
+
 class _EverySize(_Search):
     """The same search trying runs and sets of every size when it asks only whether
     the contract can be met, not only those up to ``_widest``."""
@@ -308,16 +324,10 @@ def test_where_runs_need_two_natural_cards_apart_no_run_part_needs_more_than_its
     asking whether a hand meets the contract (or how far it falls short, and which
     cards complete it) needs no run longer than its part's size: the answer is that
     of the search that tries every size, wild cards apart or not."""
-    house = data.draw(house_documents(get_ruleset(variant, options)), label="house")
-    house |= {"wild_limit": "two_natural", "wilds_apart": data.draw(st.booleans(), label="apart")}
-    try:
-        rules = apply_house(get_ruleset(variant, options), house)
-    except UnplayableRulesError:
-        assume(False)
-    deal = data.draw(st.integers(1, len(rules.deals)), label="deal")
-    cards = data.draw(hands_with_wild_cards(most=12, wild=5), label="hand")
-    players = min(rules.players)
-    assume(within(cards, rules, players))
+    apart = data.draw(st.booleans(), label="apart")
+    rules, deal, cards, players = hand_under(
+        data, variant, options, {"wild_limit": "two_natural", "wilds_apart": apart}
+    )
     solution = solve_hand(cards, rules, deal, players, work=Work(None))
     every = solved_by(_EverySize, cards, rules, deal, players)
     assert (solution.met, solution.short, solution.completing) == (
@@ -343,15 +353,7 @@ def test_a_suit_with_no_card_left_forgets_its_runs_and_changes_no_answer(variant
     """R48: ranks between two runs of a suit are asked only of a run still to come,
     which holds a natural card of its suit: once a suit has none left, its runs are
     forgotten, and the answer is that of the search that keeps them all."""
-    house = data.draw(house_documents(get_ruleset(variant, options)), label="house")
-    house |= {"contract_runs_gap": data.draw(st.integers(1, 2), label="gap")}
-    try:
-        rules = apply_house(get_ruleset(variant, options), house)
-    except UnplayableRulesError:
-        assume(False)
-    deal = data.draw(st.integers(1, len(rules.deals)), label="deal")
-    cards = data.draw(hands_with_wild_cards(most=12, wild=5), label="hand")
-    players = min(rules.players)
-    assume(within(cards, rules, players))
+    gap = data.draw(st.integers(1, 2), label="gap")
+    rules, deal, cards, players = hand_under(data, variant, options, {"contract_runs_gap": gap})
     solution = solve_hand(cards, rules, deal, players, work=Work(None))
     assert solution == solved_by(_EveryRunKept, cards, rules, deal, players), format_cards(cards)
