@@ -549,6 +549,9 @@ class _Search:
         self.suit_spans = [
             (min(at, default=0), max(at, default=-1) + 1) for at in self.suit_types.values()
         ]
+        self.suit_slices = {
+            suit: slice(*span) for suit, span in zip(SUITS, self.suit_spans, strict=True)
+        }
         self.run_wilds: dict[int, int] = {}
         self.labels: dict[_LabelKey, tuple[int, ...]] = {}
         # The best search leaves a meld whose position after it could not beat the
@@ -1201,10 +1204,10 @@ class _Search:
                     bar = (found[0], 1) if self.points_only else found[:2]
         kept = (*counts_left[:first], counts_left[first] - 1, *counts_left[first + 1 :])
         after = _State(kept, *state[1:])
-        if state.cross[0]:
-            runs = self._runs_to_keep(state.cross[0], kept)
-            if runs != state.cross[0]:
-                after = after._replace(cross=(runs, state.cross[1]))
+        runs = state.cross[0]
+        if runs and not any(kept[self.suit_slices[self.types[first].suit]]):
+            # The suit's last card kept: its runs are forgotten (``_runs_to_keep``).
+            after = after._replace(cross=(self._runs_to_keep(runs, kept), state.cross[1]))
         sub = None
         if bounded and bar is not None and (self._most_melded(after), 0) <= bar:
             cut = cut or bar is floor
@@ -1273,8 +1276,8 @@ class _Search:
         left. Every run after holds a natural card of its suit (a meld of wild cards
         alone is of no suit, ``_finish``), so a suit without one never asks again, and
         positions that differ only in its runs are one."""
-        spans = self.suit_spans
-        kept = tuple(run for run in runs if any(counts_left[slice(*spans[SUITS.index(run[0])])]))
+        slices = self.suit_slices
+        kept = tuple(run for run in runs if any(counts_left[slices[run[0]]]))
         return kept if len(kept) != len(runs) else runs
 
     def _crosses(
