@@ -38,9 +38,10 @@ from .test_family_properties import near_melds
 from .test_solver import (
     JOKER,
     MAX_COMPLETING,
+    TWO_SUITS,
     assert_legal,
     hands,
-    hands_of_two_suits,
+    hands_from,
     hands_with_wild_cards,
     solved_by,
     solved_unpruned,
@@ -131,9 +132,9 @@ def house_documents(draw, base):
     return house
 
 
-def table_rules(data, base):
-    """The base with a drawn house document R71 accepts."""
-    house = data.draw(house_documents(base), label="house")
+def table_rules(data, base, keys=None):
+    """The base with a drawn house document R71 accepts, ``keys`` as written in it."""
+    house = data.draw(house_documents(base), label="house") | (keys or {})
     try:
         return apply_house(base, house)
     except UnplayableRulesError:
@@ -154,6 +155,17 @@ def within(cards, rules, players) -> bool:
         count <= (pack.jokers if card.rank == 0 else pack.decks)
         for card, count in Counter(cards).items()
     )
+
+
+def hand_under(data, variant, options, keys=None):
+    """A table's rules drawn over the game (``keys`` as written, where given), a deal,
+    a hand of up to twelve cards with wild cards, and the fewest players."""
+    rules = table_rules(data, get_ruleset(variant, options), keys)
+    deal = data.draw(st.integers(1, len(rules.deals)), label="deal")
+    cards = data.draw(hands_with_wild_cards(most=12, wild=5), label="hand")
+    players = min(rules.players)
+    assume(within(cards, rules, players))
+    return rules, deal, cards, players
 
 
 @pytest.mark.parametrize(("variant", "options"), BASES, ids=IDS)
@@ -249,11 +261,7 @@ def test_under_house_rules_pruning_by_the_points_left_to_meld_changes_no_answer(
     and the completing cards' searches stopped once they cannot beat the twelfth,
     change no part of the answer under a table's rules (wild cards, values, limits
     and contracts of its own)."""
-    rules = table_rules(data, get_ruleset(variant, options))
-    deal = data.draw(st.integers(1, len(rules.deals)), label="deal")
-    cards = data.draw(hands_with_wild_cards(most=12, wild=5), label="hand")
-    players = min(rules.players)
-    assume(within(cards, rules, players))
+    rules, deal, cards, players = hand_under(data, variant, options)
     solution = solve_hand(cards, rules, deal, players, work=Work(None))
     assert solution == solved_unpruned(cards, rules, deal, players), format_cards(cards)
 
@@ -268,7 +276,7 @@ def test_under_house_rules_a_card_of_a_suit_held_alike_leaves_what_its_twin_leav
     only suits held alike and worth the same are read off each other."""
     rules = table_rules(data, get_ruleset(variant, options))
     deal = data.draw(st.integers(1, len(rules.deals)), label="deal")
-    cards = data.draw(hands_of_two_suits(most=12), label="hand")
+    cards = data.draw(hands_from(TWO_SUITS, most=12), label="hand")
     players = min(rules.players)
     assume(within(cards, rules, players))
     solution = solve_hand(cards, rules, deal, players, work=Work(None))
@@ -287,22 +295,6 @@ def test_a_tables_rules_are_given_back_and_said_whatever_they_are(variant, optio
     changes = house_changes(base, rules)
     assert apply_house(base, changes) == rules
     assert bool(describe_house(base, rules)) == bool(changes) == (rules != base)
-
-
-def hand_under(data, variant, options, keys):
-    """A table's rules drawn over the game with ``keys`` as written, a deal, a hand of
-    up to twelve cards with wild cards, and the fewest players."""
-    house = data.draw(house_documents(get_ruleset(variant, options)), label="house") | keys
-    try:
-        rules = apply_house(get_ruleset(variant, options), house)
-    except UnplayableRulesError:
-        assume(False)
-        raise  # never reached: assume stops the example
-    deal = data.draw(st.integers(1, len(rules.deals)), label="deal")
-    cards = data.draw(hands_with_wild_cards(most=12, wild=5), label="hand")
-    players = min(rules.players)
-    assume(within(cards, rules, players))
-    return rules, deal, cards, players
 
 
 class _EverySize(_Search):

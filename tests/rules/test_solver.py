@@ -275,20 +275,33 @@ def hands(draw, most: int):
     return cards[:most]
 
 
+WILD_CARDS = st.sampled_from([JOKER, *(Card(2, s) for s in SUITS)])
+
+
 @st.composite
 def hands_with_wild_cards(draw, most: int, wild: int):
     """A hand of ``hands`` and up to ``wild`` wild cards (jokers, 2s), ``most`` cards
     in all."""
-    wilds = draw(st.lists(st.sampled_from([JOKER, *(Card(2, s) for s in SUITS)]), max_size=wild))
+    wilds = draw(st.lists(WILD_CARDS, max_size=wild))
     return draw(hands(most=most - len(wilds))) + wilds
 
 
-def drawn_hand(data, variant, options, most: int, wild: int):
-    """A game's rules, a deal and a hand of ``hands_with_wild_cards`` (None where the
-    pack cannot hold it)."""
+@st.composite
+def hands_from(draw, naturals: list[Card], most: int):
+    """A hand of up to four wild cards and three or more of ``naturals``, ``most``
+    cards in all."""
+    wilds = draw(st.lists(WILD_CARDS, max_size=4))
+    return (
+        draw(st.lists(st.sampled_from(naturals), min_size=3, max_size=most - len(wilds))) + wilds
+    )
+
+
+def drawn_hand(data, variant, options, hand):
+    """A game's rules, a deal and a hand drawn from ``hand`` (None where the pack
+    cannot hold it)."""
     rules = get_ruleset(variant, options)
     deal = data.draw(st.integers(1, len(rules.deals)))
-    cards = data.draw(hands_with_wild_cards(most=most, wild=wild))
+    cards = data.draw(hand)
     return (rules, deal, cards) if within(cards, rules) else None
 
 
@@ -520,7 +533,7 @@ def test_pruning_by_the_bound_changes_no_answer(variant, options, data):
     the answer the search without it gives. Neither has a limit of work: a few such
     hands take the pruned search past it (a sentence, not an answer), and the search
     without the bound past it more often, and what is held here is the answer."""
-    drawn = drawn_hand(data, variant, options, most=13, wild=6)
+    drawn = drawn_hand(data, variant, options, hands_with_wild_cards(most=13, wild=6))
     if drawn is None:
         return
     rules, deal, cards = drawn
@@ -564,7 +577,7 @@ def test_pruning_by_the_points_left_to_meld_changes_no_answer(variant, options, 
     the best found so far, and the completing cards' searches that stop once they
     cannot beat the twelfth, give the answer of the search without either: the same
     melds in the same order, the same cards left, the same completing cards."""
-    drawn = drawn_hand(data, variant, options, most=12, wild=5)
+    drawn = drawn_hand(data, variant, options, hands_with_wild_cards(most=12, wild=5))
     if drawn is None:
         return
     rules, deal, cards = drawn
@@ -581,7 +594,7 @@ def test_the_points_a_position_could_still_meld_are_never_fewer_than_it_melds(
     """The bound the best search prunes by (``_most_melded``) never says fewer
     points than the best way on from a position melds, at any position of the
     search without pruning."""
-    drawn = drawn_hand(data, variant, options, most=12, wild=5)
+    drawn = drawn_hand(data, variant, options, hands_with_wild_cards(most=12, wild=5))
     if drawn is None:
         return
     rules, deal, cards = drawn
@@ -614,14 +627,9 @@ def test_the_twelve_completing_cards_are_those_of_every_card_ranked(
     assert solution == solved_unpruned(cards, rules, deal)
 
 
-@st.composite
-def hands_of_two_suits(draw, most: int):
-    """A hand of wild cards and natural cards of spades and diamonds alone, so that
-    hearts and clubs are alike in it (and in any card it lacks, R66)."""
-    suited = [card for card in NATURALS if card.suit in "SD"]
-    wilds = draw(st.lists(st.sampled_from([JOKER, *(Card(2, s) for s in SUITS)]), max_size=4))
-    naturals = draw(st.lists(st.sampled_from(suited), min_size=3, max_size=most - len(wilds)))
-    return naturals + wilds
+#: Natural cards of spades and diamonds alone: in a hand of them (and wild cards)
+#: hearts and clubs are alike, and so is any card of theirs it lacks (R66).
+TWO_SUITS = [card for card in NATURALS if card.suit in "SD"]
 
 
 def solved_patched(name, replacement, cards, rules, deal, players=None):
@@ -644,25 +652,20 @@ def test_a_card_of_a_suit_held_alike_leaves_what_its_twin_leaves(variant, option
     """R66: where the hand holds two suits alike, a card of the one completes the
     contract as its twin of the other does, leaving as many points: the completing
     cards read off the twin are those every card's own search names."""
-    rules = get_ruleset(variant, options)
-    deal = data.draw(st.integers(1, len(rules.deals)))
-    cards = data.draw(hands_of_two_suits(most=12))
-    if not within(cards, rules):
+    drawn = drawn_hand(data, variant, options, hands_from(TWO_SUITS, most=12))
+    if drawn is None:
         return
+    rules, deal, cards = drawn
     solution = solve_hand(cards, rules, deal, work=Work(None))
     assert solution == solved_without_twins(cards, rules, deal), format_cards(cards)
 
 
-@st.composite
-def hands_far_from_twos(draw, most: int):
-    """A hand of wild cards, high cards of spades and hearts, and diamonds of any
-    rank: a 2 of spades or hearts more can sit as itself in a run only where the
-    hand's wild cards bridge the gap to its suit's lowest card (R5, R46)."""
-    high = [card for card in NATURALS if card.suit in "SH" and card.rank >= 6]
-    low = [card for card in NATURALS if card.suit == "D"]
-    wilds = draw(st.lists(st.sampled_from([JOKER, *(Card(2, s) for s in SUITS)]), max_size=4))
-    naturals = draw(st.lists(st.sampled_from(high + low), min_size=3, max_size=most - len(wilds)))
-    return naturals + wilds
+#: High cards of spades and hearts, and diamonds of any rank: in a hand of them (and
+#: wild cards) a 2 of spades or hearts more can sit as itself in a run only where the
+#: hand's wild cards bridge the gap to its suit's lowest card (R5, R46).
+FAR_FROM_TWOS = [card for card in NATURALS if card.suit in "SH" and card.rank >= 6] + [
+    card for card in NATURALS if card.suit == "D"
+]
 
 
 @pytest.mark.parametrize(("variant", "options"), RULESETS, ids=lambda v: str(v))
@@ -674,11 +677,10 @@ def test_a_two_that_sits_nowhere_as_itself_leaves_what_another_such_two_leaves(
     """R66: a 2 more that no run of the hand can hold as itself (R5, R46) is a wild
     card as any other, so the completing 2s read off the first such 2 are those
     every 2's own search names."""
-    rules = get_ruleset(variant, options)
-    deal = data.draw(st.integers(1, len(rules.deals)))
-    cards = data.draw(hands_far_from_twos(most=12))
-    if not within(cards, rules):
+    drawn = drawn_hand(data, variant, options, hands_from(FAR_FROM_TWOS, most=12))
+    if drawn is None:
         return
+    rules, deal, cards = drawn
     solution = solve_hand(cards, rules, deal, work=Work(None))
     searched = solved_patched("_stand_in_two", lambda rules, cards, twos: {}, cards, rules, deal)
     assert solution == searched, format_cards(cards)
