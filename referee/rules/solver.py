@@ -2216,7 +2216,7 @@ def _completing(
     # two are worth the same (R66's answer is points, whichever suit the melds are
     # in).
     first_alike = _suits_alike(rules, cards)
-    lefts: dict[Card, int] = {}  # the points a card's best way leaves, where found
+    answered: set[Card] = set()  # cards whose place is their best way's, not a bound
     beyond: set[Card] = set()  # cards shown not to beat the twelfth
 
     def twin(card: Card) -> Card:
@@ -2226,13 +2226,17 @@ def _completing(
         other = card_of(card.rank, first_alike[card.suit])
         return other if rules.card_values(other) == rules.card_values(card) else card
 
+    def place(card: Card, left: int) -> None:
+        """A card answered: the points its best way leaves."""
+        answered.add(card)
+        places[card] = (left, rules.is_wild(card), _card_order(card))
+
     def found(card: Card, best: Found | None) -> None:
         if best is _BELOW:
             beyond.add(card)
         else:
             assert best is not None
-            lefts[card] = points + rules.card_values(card) - best[0]
-            places[card] = (lefts[card], rules.is_wild(card), _card_order(card))
+            place(card, points + rules.card_values(card) - best[0])
 
     # One search of each mode answers every natural card (best_with).
     feasible = _Search(rules, rule, cards, players, feasible=True, work=work, extra=naturals)
@@ -2260,8 +2264,8 @@ def _completing(
     # only show whether it beats the twelfth of the others' places, and leaves at
     # once every way that could not (``_search``'s floor).
     for card in sorted(places, key=places.__getitem__):
-        if twin(card) in lefts:
-            found(card, (points + rules.card_values(card) - lefts[twin(card)], 0, None))
+        if twin(card) in answered:
+            place(card, places[twin(card)][0])
         elif twin(card) not in beyond:  # named after its twin: not before the twelfth
             found(card, best_of.best_with(card, floor(card)))
     # A wild card changes what the wild cards can do, so each has searches of its
@@ -2281,8 +2285,8 @@ def _completing(
     seated = _stand_in_two(rules, cards, twos)
     for card in wilds:
         other = seated.get(card, twin(card))
-        if other in lefts:
-            found(card, (points + rules.card_values(card) - lefts[other], 0, None))
+        if other in answered:
+            place(card, places[other][0])
             continue
         if other in beyond or (other in completes and not completes[other]):
             continue
@@ -2305,7 +2309,7 @@ def _completing(
             found(card, best)
             if card == JOKER:
                 break
-    ranked = sorted(lefts, key=places.__getitem__)
+    ranked = sorted(answered, key=places.__getitem__)
     return tuple(ranked[:MAX_COMPLETING])
 
 
