@@ -32,7 +32,7 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import accumulate, product
 from operator import sub
 from typing import NamedTuple
@@ -361,6 +361,7 @@ class _Search:
         share: _Search | None = None,
         memo: dict[tuple[object, ...], Found | None] | None = None,
         points_only: bool = False,
+        alone_first: bool = False,
     ) -> None:
         self.work = work if work is not None else Work(None)
         self.rules, self.rule = rules, rule
@@ -389,6 +390,24 @@ class _Search:
         self.by_place = {
             suit: [self.at.get((suit, place)) for place in range(self.top + 2)] for suit in SUITS
         }
+        # R58: where the whole hand goes down, every card must find a meld, so a
+        # search may place first the card with the fewest others left near it (of
+        # its rank, or of its suit at most two places away, as ``at`` places it):
+        # the card that shows soonest whether a position leads anywhere
+        # (``_most_alone``). Asked (``alone_first``) by the searches for what is
+        # missing (R66), most of which find no way and so try every one. Not by the
+        # search for the best melds: of ways alike good it shows the first it
+        # finds, the same in any order placing the first card left (R65).
+        self.near: list[tuple[int, ...]] | None = None
+        if alone_first and rule.whole_hand is not None:
+            near: list[set[int]] = [set(self.by_rank[card.rank]) for card in self.types]
+            for (suit, place), index in self.at.items():
+                by_place = self.by_place[suit]
+                for other_place in range(max(0, place - 2), min(len(by_place), place + 3)):
+                    other = by_place[other_place]
+                    if other is not None:
+                        near[index].add(other)
+            self.near = [tuple(sorted(others - {index})) for index, others in enumerate(near)]
         self.points = [rules.card_values(card) for card in self.types]
         self.seats = [_Seat(NATURAL, index, None) for index in range(len(self.types))]
         self.wild_total = len(wild)
@@ -1152,14 +1171,18 @@ class _Search:
             memo[key] = None
             return None
         # Any card may be the one placed next: the lead card while it is there (its
-        # extra copy), else the first card left.
+        # extra copy), else the first card left, or where the whole hand goes down
+        # the one most alone.
         first = self.lead
         if first < 0 or counts_left[first] <= self.start[first]:
-            first = -1
-            for index, count in enumerate(counts_left):
-                if count:
-                    first = index
-                    break
+            if self.near is None:
+                first = -1
+                for index, count in enumerate(counts_left):
+                    if count:
+                        first = index
+                        break
+            else:
+                first = self._most_alone(counts_left)
         if first < 0:
             found = self._finish(state)
             memo[key] = found
@@ -1223,6 +1246,21 @@ class _Search:
             return _BELOW
         memo[key] = best
         return best
+
+    def _most_alone(self, counts_left: tuple[int, ...]) -> int:
+        """The first natural card left of those with the fewest others left near it
+        (``near``; -1: none left)."""
+        near = self.near
+        assert near is not None
+        first, fewest = -1, MAX_HAND
+        for index, count in enumerate(counts_left):
+            if count:
+                others = count - 1
+                for other in near[index]:
+                    others += counts_left[other]
+                if others < fewest:
+                    first, fewest = index, others
+        return first
 
     def _after(
         self,
@@ -2239,7 +2277,9 @@ def _completing(
             place(card, points + rules.card_values(card) - best[0])
 
     # One search of each mode answers every natural card (best_with).
-    feasible = _Search(rules, rule, cards, players, feasible=True, work=work, extra=naturals)
+    feasible = _Search(
+        rules, rule, cards, players, feasible=True, work=work, extra=naturals, alone_first=True
+    )
     # Only the points each card's best way leaves are asked (``points_only``).
     best_of = _Search(
         rules,
@@ -2251,6 +2291,7 @@ def _completing(
         relaxed_by=feasible,
         share=feasible,
         points_only=True,
+        alone_first=True,
     )
     # Every card's search for any way first: each best search then prunes by all
     # they found lead nowhere.
@@ -2291,7 +2332,7 @@ def _completing(
         if other in beyond or (other in completes and not completes[other]):
             continue
         hand = (*cards, card)
-        meets = _Search(rules, rule, hand, players, feasible=True, work=work)
+        meets = _Search(rules, rule, hand, players, feasible=True, work=work, alone_first=True)
         completes[card] = meets.best() is not None
         if completes[card]:
             # Where the search for any way found none, the best search finds none.
@@ -2305,6 +2346,7 @@ def _completing(
                 share=meets,
                 memo=twos_memo if alike and card.rank == TWO else None,
                 points_only=True,
+                alone_first=True,
             ).best(floor(card))
             found(card, best)
             if card == JOKER:
@@ -2398,15 +2440,24 @@ def _shortfall(
     most = sum(part.min for part in rule.contract) + (
         rule.whole_hand.cards if rule.whole_hand else 0
     )
+    # The searches with cards the hand lacks: where the whole hand goes down, most
+    # find no way, so each places first the card most alone (``alone_first``).
+    lacking = partial(
+        _Search,
+        rules,
+        rule,
+        cards,
+        players,
+        feasible=True,
+        work=work,
+        share=start,
+        alone_first=True,
+    )
     for missing in range(least, max(most, least) + 1):
-        relaxed = _Search(
-            rules, rule, cards, players, missing, True, work, relaxed=True, share=start
-        )
+        relaxed = lacking(missing, relaxed=True)
         if not relaxed.best():
             continue
-        exact = _Search(
-            rules, rule, cards, players, missing, True, work, relaxed_by=relaxed, share=start
-        )
+        exact = lacking(missing, relaxed_by=relaxed)
         way = exact.best()
         if way:
             return missing, way

@@ -3,6 +3,7 @@ against the slow exhaustive partitioner of ``partition.py`` for every variant an
 deal, on hands built near a contract and on random ones."""
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -567,6 +568,62 @@ def solved_by(search, cards, rules, deal, players=None):
 
 def solved_unpruned(cards, rules, deal, players=None):
     return solved_by(_Unpruned, cards, rules, deal, players)
+
+
+class _InCardOrder(_Search):
+    """The same search placing the first card left each time, the whole hand down
+    too, not the card most alone (``_Search.near``)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.near = None
+
+
+#: Every deal of a game that puts the whole hand down (R58).
+WHOLE_HAND_DEALS = [
+    (variant, options, deal.number)
+    for variant, options in RULESETS
+    for deal in get_ruleset(variant, options).deals
+    if deal.whole_hand is not None
+]
+
+
+@pytest.mark.parametrize(("variant", "options", "deal"), WHOLE_HAND_DEALS, ids=lambda v: str(v))
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_placing_the_card_most_alone_first_changes_no_answer(variant, options, deal, data):
+    """R58, R65-R67: where the whole hand goes down, the searches for what is missing
+    place first the card with the fewest others near it, and answer as the searches
+    placing the first card left: the same count missing, the same completing cards
+    (the search for the best melds places the first card left: of ways alike good,
+    it shows the one it always showed). The nearest way may be another as near, as
+    ``test_a_short_hand_s_nearest_way_meets_the_contract_with_the_cards_it_lacks``
+    holds it."""
+    rules = get_ruleset(variant, options)
+    cards = data.draw(hands_with_wild_cards(most=rules.deal(deal).cards + 1, wild=5))
+    if not within(cards, rules):
+        return
+    solution = solve_hand(cards, rules, deal, work=Work(None))
+    in_card_order = solved_by(_InCardOrder, cards, rules, deal)
+    assert replace(solution, nearest=()) == replace(in_card_order, nearest=()), format_cards(cards)
+
+
+#: King Rummy's fourth deal (R58: ten cards exactly), where a search placing the
+#: card most alone first finds another way first, as good: the melds of the way the
+#: search placing the first card left finds, in its order, and the cards left.
+IN_CARD_ORDER = [
+    # The 9s with a joker and a run with one, or the 9s alone and a run with two.
+    ("10D 10D 3D 9C 9D 9H 6D 7D JK JK JK", ["9C 9H JK", "10D 10D JK", "6D 7D JK 9D"], "3D"),
+]
+
+
+@pytest.mark.parametrize(("hand", "melds", "left"), IN_CARD_ORDER)
+def test_of_ways_alike_good_the_one_shown_is_the_one_found_in_card_order(
+    hand, melds, left
+):  # R58, R65
+    solution = solve_hand(parse_cards(hand), get_ruleset("king-rummy"), 4)
+    assert [format_cards(meld.cards) for meld in solution.melds] == melds
+    assert format_cards(solution.left) == left
 
 
 @pytest.mark.parametrize(("variant", "options"), RULESETS, ids=lambda v: str(v))
