@@ -39,6 +39,7 @@ from urllib.parse import unquote_to_bytes
 
 from gunicorn.workers import gasgi
 
+from ..storage.connections import connections_beyond
 from .heads import BoundedHeads, HeadLimits
 from .json_text import MAX_BODY_BYTES
 from .pieces import UNEXPECTED, AnswerInPieces, WsgiApp
@@ -322,5 +323,10 @@ class WholeRequestsWorker(gasgi.ASGIWorker):  # type: ignore[misc]
         self.head_limits = HeadLimits.of(config)
         writers, asking = int(config.get("WRITE_THREADS", 4)), config.get("ASKING_PATHS", ())
         app = self.asgi
+        if self.age == 1 and hasattr(app, "extensions"):  # the first worker: said once
+            with app.app_context():
+                beyond = connections_beyond(app, self.cfg.workers, self.cfg.threads, writers)
+            if beyond is not None:
+                self.log.warning(beyond)
         followers = Followers(app) if hasattr(app, "extensions") else None  # a Flask app
         self.asgi = WholeRequests(app, self.cfg.threads, writers, asking, followers)

@@ -53,7 +53,7 @@ def dies_with_this_process(signum):
 class Server:
     """One gunicorn, in a process group of its own, on a socket this test holds."""
 
-    def __init__(self, name, database_uri, folder):
+    def __init__(self, name, database_uri, folder, **environment):
         self.listener = socket.create_server(("127.0.0.1", 0), backlog=128)
         self.port = self.listener.getsockname()[1]
         self.log_path = folder / f"gunicorn-{name}.log"
@@ -67,7 +67,8 @@ class Server:
                 "DATABASE_URL": database_uri,
                 "SECRET_KEY": "scale-out",  # the same on both: one phone's cookie is good on both
                 "REFEREE_GAMES_PER_MINUTE": str(PER_MINUTE),
-            },
+            }
+            | environment,
             stdout=self.log,
             stderr=self.log,
             pass_fds=(fd,),
@@ -216,3 +217,28 @@ def test_the_limit_on_new_games_is_one_allowance_for_both_servers(servers):
         status, headers, answer = new_game(server)
         assert status == 429, answer
         assert int(headers["Retry-After"]) >= 1
+
+
+def test_a_server_whose_workers_may_hold_more_connections_than_postgresql_lets_in_says_so(
+    database_uri, tmp_path
+):
+    """Each worker holds up to one connection for each of its threads, one for each
+    read thread's polls and its streams' listener. A worker of ten thousand writer
+    threads may hold more than any PostgreSQL lets in by default: its log says so,
+    once, before it answers anything. SQLite has no such limit and says nothing."""
+    server = Server(
+        "crowded",
+        database_uri,
+        tmp_path,
+        REFEREE_WRITE_THREADS="10000",  # started one by one as writes come: none here
+        GUNICORN_CMD_ARGS="--workers 1",
+    )
+    try:
+        assert server.request("GET", "/api/v1/variants")[0] == 200
+        server.log.flush()
+        log = server.log_path.read_text(errors="replace")
+    finally:
+        server.close()
+    said = log.count("PostgreSQL connections")
+    assert said == (0 if database_uri.startswith("sqlite") else 1), log
+    assert "Traceback" not in log
