@@ -398,16 +398,13 @@ class _Search:
         # missing (R66), most of which find no way and so try every one. Not by the
         # search for the best melds: of ways alike good it shows the first it
         # finds, the same in any order placing the first card left (R65).
-        self.near: list[tuple[int, ...]] | None = None
+        self.near: tuple[tuple[int, ...], ...] | None = None
+        self.held: tuple[int, ...] = ()
         if alone_first and rule.whole_hand is not None:
-            near: list[set[int]] = [set(self.by_rank[card.rank]) for card in self.types]
-            for (suit, place), index in self.at.items():
-                by_place = self.by_place[suit]
-                for other_place in range(max(0, place - 2), min(len(by_place), place + 3)):
-                    other = by_place[other_place]
-                    if other is not None:
-                        near[index].add(other)
-            self.near = [tuple(sorted(others - {index})) for index, others in enumerate(near)]
+            self.near = _near_of(tuple(self.types), self.around)
+            # Only cards of the hand are ever left to place (one asked about is placed
+            # first, ``best_with``): the others, none left, are never looked at.
+            self.held = tuple(index for index, count in enumerate(self.start) if count)
         self.points = [rules.card_values(card) for card in self.types]
         self.seats = [_Seat(NATURAL, index, None) for index in range(len(self.types))]
         self.wild_total = len(wild)
@@ -1253,7 +1250,8 @@ class _Search:
         near = self.near
         assert near is not None
         first, fewest = -1, MAX_HAND
-        for index, count in enumerate(counts_left):
+        for index in self.held:
+            count = counts_left[index]
             if count:
                 others = count - 1
                 for other in near[index]:
@@ -2017,6 +2015,34 @@ class _Search:
 
         place(0, 0, 0, 0, 0, 0, None, 0, ("run", 99, 99))
         return best
+
+
+@lru_cache(maxsize=256)
+def _near_of(types: tuple[Card, ...], around: bool) -> tuple[tuple[int, ...], ...]:
+    """For each of ``types`` (natural cards), the others of its rank or of its suit at
+    most two run places away (an ace low and high, and every card past the king too
+    where runs turn the corner, R12, R69): kept for every search of the same cards
+    (``_Search.near``)."""
+
+    def places(card: Card) -> list[int]:
+        return [card.rank] + ([card.rank + RANKS] if card.rank == ACE or around else [])
+
+    by_place: dict[tuple[str, int], set[int]] = {}
+    by_rank: dict[int, set[int]] = {}
+    for index, card in enumerate(types):
+        by_rank.setdefault(card.rank, set()).add(index)
+        for place in places(card):
+            for near in range(place - 2, place + 3):
+                by_place.setdefault((card.suit, near), set()).add(index)
+    return tuple(
+        tuple(
+            sorted(
+                by_rank[card.rank].union(*(by_place[card.suit, place] for place in places(card)))
+                - {index}
+            )
+        )
+        for index, card in enumerate(types)
+    )
 
 
 @lru_cache(maxsize=256)
