@@ -323,10 +323,11 @@ class WholeRequestsWorker(gasgi.ASGIWorker):  # type: ignore[misc]
         self.head_limits = HeadLimits.of(config)
         writers, asking = int(config.get("WRITE_THREADS", 4)), config.get("ASKING_PATHS", ())
         app = self.asgi
-        if self.age == 1 and hasattr(app, "extensions"):  # the first worker: said once
+        flask_app = hasattr(app, "extensions")
+        if flask_app and self.age == 1:  # the first worker: said once
             with app.app_context():
                 beyond = connections_beyond(app, self.cfg.workers, self.cfg.threads, writers)
             if beyond is not None:
                 self.log.warning(beyond)
-        followers = Followers(app) if hasattr(app, "extensions") else None  # a Flask app
+        followers = Followers(app) if flask_app else None
         self.asgi = WholeRequests(app, self.cfg.threads, writers, asking, followers)

@@ -383,28 +383,26 @@ class _Search:
         self.at: dict[tuple[str, int], int] = {}
         for index, card in enumerate(self.types):
             self.by_rank.setdefault(card.rank, []).append(index)
-            self.at[card.suit, card.rank] = index
-            if card.rank == ACE or self.around:
-                self.at[card.suit, card.rank + RANKS] = index
+            for place in _run_places(card, self.around):
+                self.at[card.suit, place] = index
         # Each suit's natural cards by run place (None where the hand has none).
         self.by_place = {
             suit: [self.at.get((suit, place)) for place in range(self.top + 2)] for suit in SUITS
         }
         # R58: where the whole hand goes down, every card must find a meld, so a
-        # search may place first the card with the fewest others left near it (of
-        # its rank, or of its suit at most two places away, as ``at`` places it):
-        # the card that shows soonest whether a position leads anywhere
-        # (``_most_alone``). Asked (``alone_first``) by the searches for what is
+        # search may place first the card with the fewest others left near it
+        # (``_near_of``): the card that shows soonest whether a position leads
+        # anywhere (``_most_alone``). Asked (``alone_first``) by the searches for what is
         # missing (R66), most of which find no way and so try every one. Not by the
         # search for the best melds: of ways alike good it shows the first it
         # finds, the same in any order placing the first card left (R65).
         self.near: tuple[tuple[int, ...], ...] | None = None
-        self.held: tuple[int, ...] = ()
+        self.in_hand: tuple[int, ...] = ()
         if alone_first and rule.whole_hand is not None:
             self.near = _near_of(tuple(self.types), self.around)
             # Only cards of the hand are ever left to place (one asked about is placed
             # first, ``best_with``): the others, none left, are never looked at.
-            self.held = tuple(index for index, count in enumerate(self.start) if count)
+            self.in_hand = tuple(index for index, count in enumerate(self.start) if count)
         self.points = [rules.card_values(card) for card in self.types]
         self.seats = [_Seat(NATURAL, index, None) for index in range(len(self.types))]
         self.wild_total = len(wild)
@@ -1250,7 +1248,7 @@ class _Search:
         near = self.near
         assert near is not None
         first, fewest = -1, MAX_HAND
-        for index in self.held:
+        for index in self.in_hand:
             count = counts_left[index]
             if count:
                 others = count - 1
@@ -2017,27 +2015,33 @@ class _Search:
         return best
 
 
+def _run_places(card: Card, around: bool) -> tuple[int, ...]:
+    """The places of a run a natural card may sit at: its rank, the ace high too, and
+    past the king where runs turn the corner (R12, R69)."""
+    if card.rank == ACE or around:
+        return (card.rank, card.rank + RANKS)
+    return (card.rank,)
+
+
 @lru_cache(maxsize=256)
 def _near_of(types: tuple[Card, ...], around: bool) -> tuple[tuple[int, ...], ...]:
     """For each of ``types`` (natural cards), the others of its rank or of its suit at
     most two run places away (an ace low and high, and every card past the king too
     where runs turn the corner, R12, R69): kept for every search of the same cards
     (``_Search.near``)."""
-
-    def places(card: Card) -> list[int]:
-        return [card.rank] + ([card.rank + RANKS] if card.rank == ACE or around else [])
-
     by_place: dict[tuple[str, int], set[int]] = {}
     by_rank: dict[int, set[int]] = {}
     for index, card in enumerate(types):
         by_rank.setdefault(card.rank, set()).add(index)
-        for place in places(card):
+        for place in _run_places(card, around):
             for near in range(place - 2, place + 3):
                 by_place.setdefault((card.suit, near), set()).add(index)
     return tuple(
         tuple(
             sorted(
-                by_rank[card.rank].union(*(by_place[card.suit, place] for place in places(card)))
+                by_rank[card.rank].union(
+                    *(by_place[card.suit, place] for place in _run_places(card, around))
+                )
                 - {index}
             )
         )
@@ -2400,10 +2404,7 @@ def _stand_in_two(
     for card in cards:
         if rules.is_wild(card):
             continue
-        places = [card.rank]
-        if card.rank == ACE or around:
-            places.append(card.rank + RANKS)
-        for place in places:
+        for place in _run_places(card, around):
             for seat in two_places:
                 gaps[card.suit] = min(gaps[card.suit], abs(place - seat) - 1)
     first: dict[int, Card] = {}

@@ -27,6 +27,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from flask import Flask
+
+from referee.storage.connections import connections_beyond
 
 ROOT = Path(__file__).resolve().parents[2]
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
@@ -242,3 +245,9 @@ def test_a_server_whose_workers_may_hold_more_connections_than_postgresql_lets_i
     said = log.count("PostgreSQL connections")
     assert said == (0 if database_uri.startswith("sqlite") else 1), log
     assert "Traceback" not in log
+
+
+def test_a_worker_serving_an_app_without_the_referees_database_asks_nothing():
+    """The worker serves any WSGI app (the load benchmark's bare Flask floor): one
+    without the referee's database has no connections to count, and boots."""
+    assert connections_beyond(Flask("bare"), workers=1000, threads=4, writers=4) is None
