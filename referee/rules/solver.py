@@ -389,16 +389,18 @@ class _Search:
         self.by_place = {
             suit: [self.at.get((suit, place)) for place in range(self.top + 2)] for suit in SUITS
         }
-        # R58: where the whole hand goes down, every card must find a meld, so a
-        # search may place first the card with the fewest others left near it
+        # A search may place first the card with the fewest others left near it
         # (``_near_of``): the card that shows soonest whether a position leads
         # anywhere (``_most_alone``). Asked (``alone_first``) by the searches for what is
-        # missing (R66), most of which find no way and so try every one. Not by the
-        # search for the best melds: of ways alike good it shows the first it
-        # finds, the same in any order placing the first card left (R65).
+        # missing (R66) that most often find no way and so try every one: the
+        # completing cards' (all but a few of the cards asked about complete
+        # nothing), and where the whole hand goes down (R58: every card must find a
+        # meld) the shortfall's too. Not by the search for the best melds: of ways
+        # alike good it shows the first it finds, the same in any order placing the
+        # first card left (R65).
         self.near: tuple[tuple[int, ...], ...] | None = None
         self.in_hand: tuple[int, ...] = ()
-        if alone_first and rule.whole_hand is not None:
+        if alone_first:
             self.near = _near_of(tuple(self.types), self.around)
             # Only cards of the hand are ever left to place (one asked about is placed
             # first, ``best_with``): the others, none left, are never looked at.
@@ -1248,13 +1250,14 @@ class _Search:
         near = self.near
         assert near is not None
         first, fewest = -1, MAX_HAND
+        left = counts_left.__getitem__
         for index in self.in_hand:
             count = counts_left[index]
             if count:
-                others = count - 1
-                for other in near[index]:
-                    others += counts_left[other]
+                others = count - 1 + sum(map(left, near[index]))
                 if others < fewest:
+                    if not others:
+                        return index  # none fewer
                     first, fewest = index, others
         return first
 
@@ -2469,6 +2472,8 @@ def _shortfall(
     )
     # The searches with cards the hand lacks: where the whole hand goes down, most
     # find no way, so each places first the card most alone (``alone_first``).
+    # Elsewhere most find one, and sooner placing the first card left (the other
+    # order took 10 % more steps for hands two or more short, docs/performance.md).
     lacking = partial(
         _Search,
         rules,
@@ -2478,7 +2483,7 @@ def _shortfall(
         feasible=True,
         work=work,
         share=start,
-        alone_first=True,
+        alone_first=rule.whole_hand is not None,
     )
     for missing in range(least, max(most, least) + 1):
         relaxed = lacking(missing, relaxed=True)

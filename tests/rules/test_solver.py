@@ -608,6 +608,53 @@ def test_placing_the_card_most_alone_first_changes_no_answer(variant, options, d
     assert replace(solution, nearest=()) == replace(in_card_order, nearest=()), format_cards(cards)
 
 
+@st.composite
+def hands_a_card_from(draw, rules, deal: int):
+    """A hand of the deal's cards and the one drawn, built near the deal's contract
+    (each part's shortest meld, a card of them taken out, some made wild), the rest
+    drawn at random: often one card short (R66), its completing cards searched."""
+    rule = rules.deal(deal)
+    cards: list[Card] = []
+    for part in rule.contract:
+        if part.kind == "set":
+            rank = draw(st.integers(1, 13))
+            cards += [Card(rank, draw(st.sampled_from(SUITS))) for _ in range(part.min)]
+        else:
+            suit = draw(st.sampled_from(SUITS))
+            low = draw(st.integers(1, 15 - part.min))
+            cards += [Card(1 if p == 14 else p, suit) for p in range(low, low + part.min)]
+    wild = [card for card in (JOKER, *(Card(2, s) for s in SUITS)) if rules.is_wild(card)]
+    wild = [card for card in wild if within([card], rules)]  # a pack with no joker
+    if cards:  # a deal of the whole hand down may have no contract but its count (R58)
+        del cards[draw(st.integers(0, len(cards) - 1))]
+        for _ in range(draw(st.integers(0, 3 if wild else 0))):
+            cards[draw(st.integers(0, len(cards) - 1))] = draw(st.sampled_from(wild))
+    size = rule.cards + 1
+    rest = max(0, size - len(cards))
+    cards += draw(st.lists(st.sampled_from([*wild, *NATURALS]), min_size=rest, max_size=rest))
+    return draw(st.permutations(cards))[:size]
+
+
+@pytest.mark.parametrize(("variant", "options"), RULESETS, ids=lambda v: str(v))
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_the_completing_cards_are_those_found_placing_the_first_card_left(variant, options, data):
+    """R66: in every deal, the searches for the cards that complete a hand one card
+    short place first the card with the fewest others near it, and name the cards
+    the searches placing the first card left name: the same answer, but where the
+    whole hand goes down (R58) the nearest way, another as near."""
+    rules = get_ruleset(variant, options)
+    deal = data.draw(st.integers(1, len(rules.deals)))
+    cards = data.draw(hands_a_card_from(rules, deal))
+    if not within(cards, rules):
+        return
+    solution = solve_hand(cards, rules, deal, work=Work(None))
+    in_card_order = solved_by(_InCardOrder, cards, rules, deal)
+    if rules.deal(deal).whole_hand is not None:
+        solution, in_card_order = replace(solution, nearest=()), replace(in_card_order, nearest=())
+    assert solution == in_card_order, format_cards(cards)
+
+
 #: King Rummy's fourth deal (R58: ten cards exactly), where a search placing the
 #: card most alone first finds another way first, as good: the melds of the way the
 #: search placing the first card left finds, in its order, and the cards left.
