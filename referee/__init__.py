@@ -134,6 +134,9 @@ def _defaults(instance: Path) -> dict[str, Any]:
         "RULES_SAVED_PER_MINUTE": 10,
         "GAMES_KEPT_PER_MINUTE": 30,
         "GAMES_FILES_PER_MINUTE": 2,
+        # ... and games those files may bring in an hour: one file of the most a file
+        # holds (storage.games_file.MOST_GAMES), about as many a day as new games.
+        "GAMES_BROUGHT_IN_PER_HOUR": 500,
         # Hand solves at once, in a worker process and for one client (plumbing.solves).
         "SOLVES_AT_ONCE": 1,
         "SOLVES_PER_CLIENT": 1,

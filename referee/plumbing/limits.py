@@ -1,6 +1,6 @@
 """The writes one address may make a minute without an edit key, one allowance for the
 pages and the API: new games, rules saved on a phone, games kept on a phone, files
-of a phone's games brought in. It is
+of a phone's games brought in; and the games such files bring, an hour. It is
 counted in the database (:mod:`referee.storage.allowance`), so every worker and every
 server share it, and only writes actually made count: a refused form or a retried
 request uses none of it.
@@ -18,12 +18,14 @@ from flask import current_app, request, session
 
 from ..storage.allowance import UNLIMITED, Allowance
 
-#: Each kind of write counted, and the setting that says how many a minute.
+#: Each kind of write counted, and the setting that says how many a minute (the games
+#: files bring in: an hour, ``storage.allowance.WINDOWS``).
 SETTINGS = {
     "game": "GAMES_PER_MINUTE",
     "rules": "RULES_SAVED_PER_MINUTE",
     "keep": "GAMES_KEPT_PER_MINUTE",
     "import": "GAMES_FILES_PER_MINUTE",
+    "brought": "GAMES_BROUGHT_IN_PER_HOUR",
 }
 
 
@@ -45,7 +47,7 @@ def client() -> str:
 
 
 def allowance() -> Allowance:
-    """This address's allowance of writes a minute; unlimited, and nothing counted,
+    """This address's allowance of writes; unlimited, and nothing counted,
     when ``RATELIMIT_ENABLED`` is false."""
     if not current_app.config.get("RATELIMIT_ENABLED", True):
         return UNLIMITED

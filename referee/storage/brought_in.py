@@ -72,15 +72,16 @@ def bring_in(
     """Bring the file's games and saved rules in on the phone of ``token``, as its own.
     The rules core judges every game first (GamesFileRefused, damaged, at the first
     that is not a game it can score, or does not add up); then one transaction: the
-    import counted against the address's ``allowance`` (TooManyWrites), refused whole
-    if the phone keeps one of the games already (409), every game, deal and buy
-    written with fresh ids, committed once."""
+    file and its games counted against the address's ``allowance`` (TooManyWrites),
+    refused whole if the phone keeps one of the games already (409), every game, deal
+    and buy written with fresh ids, committed once."""
     _check_unique(document)
     for game in document.games:
         _judge(game)
     with one_transaction():
         begin_write()
         allowance.spend("import")
+        allowance.spend("brought", len(document.games))
         _check_none_here(token, document)
         ids = {game.id: secrets.token_urlsafe(TOKEN_BYTES) for game in document.games}
         keys = {game.id: secrets.token_urlsafe(TOKEN_BYTES) for game in document.games}

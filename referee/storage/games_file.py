@@ -91,7 +91,8 @@ MOST_TEXT_BYTES = 4 * 1024 * 1024
 #: The most games in one file (a family's years: a game of Contract Rummy with every
 #: hand's cards takes about 340 bytes of the file, so a body holds some 190 of them),
 #: and deals and buys in a game. One file is one write of an address's allowance
-#: (``GAMES_FILES_PER_MINUTE``), so this bounds what a stranger adds with it.
+#: (``GAMES_FILES_PER_MINUTE``), and its games count against the games an address may
+#: bring in an hour (``GAMES_BROUGHT_IN_PER_HOUR``, this many by default).
 MOST_GAMES = 500
 MOST_DEALS = 64
 MOST_BUYS = 1024

@@ -1,5 +1,5 @@
 """Housekeeping for whoever hosts the referee: forget kept answers past their day and
-the writes counted against an address's allowance past their minute, and, if asked,
+the writes counted against an address's allowance past their window, and, if asked,
 remove finished (or abandoned) games nobody has touched for a while, the games phones
 only follow and have not opened for as long, and what phones not seen for as long
 kept: their saved rules and the games they followed.
@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import ColumnElement, delete, exists, func, select
 
 from . import games
-from .allowance import WINDOW
+from .allowance import expired
 from .database import begin_write, one_transaction
 from .db import db
 from .idempotency import KEPT_FOR
@@ -46,7 +46,7 @@ class Pruned:
     answers: int  # kept answers of retried writes, past their day
     games: int  # games removed, with their deals
     follows: int = 0  # games phones followed, and had not opened for as long
-    writes: int = 0  # writes counted against an address's allowance, past their minute
+    writes: int = 0  # writes counted against an address's allowance, past their window
     saved_rules: int = 0  # rules saved on phones not seen for as long
     phones: int = 0  # phones not seen for as long that keep nothing any more
 
@@ -57,7 +57,7 @@ def prune(
     unfinished_too: bool = False,
     now: datetime | None = None,
 ) -> Pruned:
-    """Forget kept answers older than a day and counted writes older than a minute;
+    """Forget kept answers older than a day and counted writes past their window;
     with ``games_older_than``, remove the finished games last changed longer ago than
     that (and the unfinished ones too, with ``unfinished_too``), every phone's entry
     for a game it only follows (no edit key) and has not opened for that long, and
@@ -67,7 +67,7 @@ def prune(
     with one_transaction():
         begin_write()
         answers = _remove(IdempotentRequest, IdempotentRequest.created_at < now - KEPT_FOR)
-        writes = _remove(RecentWrite, RecentWrite.at < now - WINDOW)
+        writes = _remove(RecentWrite, expired(now))
         removed, follows, saved_rules, phones = 0, 0, 0, 0
         if games_older_than is not None:
             old = db.session.scalars(

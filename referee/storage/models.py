@@ -201,9 +201,10 @@ class Phone(db.Model):  # type: ignore[name-defined,misc]
 
 
 class RecentWrite(db.Model):  # type: ignore[name-defined,misc]
-    """One write of a kind counted against an address's allowance a minute
-    (:mod:`referee.storage.allowance`): kept a minute, then forgotten by the same
-    address's next write, or by ``prune``."""
+    """Writes of a kind counted against an address's allowance
+    (:mod:`referee.storage.allowance`): kept for the kind's window (a minute; the games
+    files bring in, an hour), then forgotten by the same address's next write, or by
+    ``prune``."""
 
     __tablename__ = "recent_write"
     __table_args__ = (Index("ix_recent_write_who_kind_at", "who", "kind", "at"),)
@@ -211,6 +212,9 @@ class RecentWrite(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     #: A keyed digest of the address (never the address itself).
     who: Mapped[str] = mapped_column(String(32))
-    #: What was written: "game", "rules" or "keep" (:data:`referee.storage.allowance.KINDS`).
+    #: What was written: "game", "rules", "keep", "import" or "brought"
+    #: (:data:`referee.storage.allowance.KINDS`).
     kind: Mapped[str] = mapped_column(String(16))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now, index=True)
+    #: How many it counts for: 1, but for the games a file brought in.
+    count: Mapped[int] = mapped_column(default=1, server_default="1")

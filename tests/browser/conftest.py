@@ -79,6 +79,7 @@ def serve(folder, **settings):
         "REFEREE_RULES_SAVED_PER_MINUTE": "1000",
         "REFEREE_GAMES_KEPT_PER_MINUTE": "1000",
         "REFEREE_GAMES_FILES_PER_MINUTE": "1000",
+        "REFEREE_GAMES_BROUGHT_IN_PER_HOUR": "100000",
     }
     env |= {f"REFEREE_{name}": str(value) for name, value in settings.items()}
     gunicorn = ROOT / ".venv" / "bin" / "gunicorn"

@@ -1,5 +1,5 @@
 """`flask referee prune`: kept answers go after their day and counted writes after
-their minute; old finished games go when asked, and what phones not seen for as long
+their window (a minute; the games files bring in, an hour); old finished games go when asked, and what phones not seen for as long
 kept; a game still being played is kept unless asked too."""
 
 from datetime import UTC, datetime, timedelta
@@ -9,7 +9,7 @@ from sqlalchemy import func, select, update
 
 from referee.plumbing.limits import client
 from referee.storage import phones, saved_rules
-from referee.storage.allowance import Allowance
+from referee.storage.allowance import Allowance, TooManyWrites
 from referee.storage.database import begin_write
 from referee.storage.housekeeping import parse_duration
 from referee.storage.idempotency import Guard
@@ -212,3 +212,65 @@ def test_prune_forgets_counted_writes_past_their_minute(stored_app):
     result = prune(stored_app)
     assert "2 counted writes" in result.output
     assert count(stored_app, RecentWrite) == 1
+
+
+def counted_ago(app, *writes):
+    """Writes counted for "someone", each (kind, minutes ago)."""
+    with app.app_context():
+        begin_write()
+        for kind, _ in writes:
+            Allowance("someone", {kind: 500}).spend(kind)
+        db.session.commit()
+        ids = db.session.scalars(select(RecentWrite.id).order_by(RecentWrite.id)).all()
+        for row, (_, minutes) in zip(ids, writes, strict=True):
+            when = datetime.now(UTC) - timedelta(minutes=minutes)
+            db.session.execute(update(RecentWrite).where(RecentWrite.id == row).values(at=when))
+        db.session.commit()
+
+
+def test_prune_keeps_the_games_brought_in_for_their_hour(stored_app):
+    counted_ago(stored_app, ("brought", 2), ("brought", 59), ("brought", 61), ("import", 2))
+    result = prune(stored_app)
+    assert "2 counted writes" in result.output  # the file's minute, one game's hour
+    assert count(stored_app, RecentWrite) == 2
+
+
+#: What an address has counted of a kind (each row: minutes ago, how many), what it
+#: asks to count now, and whether that is let in, with the allowance its kind's
+#: (the games files bring in: 3 an hour; new games: 3 a minute).
+SPENDS = [
+    ("brought", [], 2, True),
+    ("brought", [(30, 2)], 1, True),
+    ("brought", [(30, 2)], 2, False),  # 4 of 3 in the hour
+    ("brought", [(59, 3)], 1, False),  # still within its hour
+    ("brought", [(61, 3)], 3, True),  # its hour past
+    ("brought", [], 7, True),  # more than the hour's, alone in its hour
+    ("brought", [(5, 1)], 7, False),
+    ("game", [(0.5, 1), (0.5, 1)], 1, True),
+    ("game", [(0.5, 1), (0.5, 1), (0.5, 1)], 1, False),
+    ("game", [(2, 1), (2, 1), (2, 1)], 1, True),  # a minute is a new game's window
+]
+
+
+@pytest.mark.parametrize(("kind", "counted", "asked", "let_in"), SPENDS)
+def test_an_address_spends_its_allowance_within_each_kind_s_window(
+    stored_app, kind, counted, asked, let_in
+):
+    now = datetime.now(UTC)
+    allowance = Allowance("someone", {kind: 3})
+    with stored_app.app_context():
+        for minutes, many in counted:
+            at = now - timedelta(minutes=minutes)
+            db.session.add(RecentWrite(who="someone", kind=kind, at=at, count=many))
+        db.session.commit()
+        begin_write()
+        if let_in:
+            allowance.spend(kind, asked)
+        else:
+            with pytest.raises(TooManyWrites) as refused:
+                allowance.spend(kind, asked)
+            # Retry-After: until the oldest counted is past its window.
+            window = 60 if kind == "brought" else 1
+            oldest = max(minutes for minutes, _ in counted)
+            assert abs(refused.value.retry_after - (window - oldest) * 60) <= 2
+        db.session.rollback()

@@ -513,6 +513,39 @@ def test_bringing_a_file_in_counts_against_the_address_s_allowance(database_uri,
     assert rows(limited) == before
 
 
+def two_games_brought_in(make_app, database_uri, an_hour):
+    """A server letting an address bring ``an_hour`` games in an hour, a file of two
+    games, and that file brought in once."""
+    limited = make_app(
+        database_uri,
+        WTF_CSRF_ENABLED=False,
+        RATELIMIT_ENABLED=True,
+        GAMES_BROUGHT_IN_PER_HOUR=an_hour,
+    )
+    phone = limited.test_client()
+    start_game(phone, "push", FOUR)
+    start_game(phone, "push", FOUR)
+    two_games = downloaded(phone)
+    bring_in(limited.test_client(), two_games)
+    return limited, two_games
+
+
+def test_the_games_files_bring_count_against_the_address_s_hour(database_uri, make_app):
+    limited, two_games = two_games_brought_in(make_app, database_uri, an_hour=3)
+    before = rows(limited)
+    refused = bring_in(limited.test_client(), two_games, status=429)
+    assert 60 < int(refused.headers["Retry-After"]) <= 3600
+    assert "too many games were brought in from this address in the last hour" in text(refused)
+    assert rows(limited) == before
+
+
+def test_a_file_of_more_games_than_the_hour_allows_comes_in_alone_in_its_hour(
+    database_uri, make_app
+):
+    limited, two_games = two_games_brought_in(make_app, database_uri, an_hour=1)
+    bring_in(limited.test_client(), two_games, status=429)
+
+
 def test_the_saved_rules_a_phone_has_stay_as_they_are(app, other_server):
     old_phone = app.test_client()
     assert "Download this phone's games" not in words(old_phone.get("/history"))
