@@ -72,6 +72,18 @@ function keepDealForm(sheet) {
     .catch(() => {});
 }
 
+// A sheet that changed while its page was open (drawn again by its poll or its
+// stream's word): the page kept for offline, and the form of its next deal, are
+// kept anew, so a reload or "Enter deal" with no network opens what the phone showed
+// last, never the sheet as it was opened.
+function keepSheet(sheet) {
+  return fetch(sheet, { credentials: "same-origin" })
+    .then((response) => response.ok && !response.redirected
+      && caches.open(PAGES).then((cache) => cache.put(sheet, response))
+        .then(() => keepDealForm(sheet)))
+    .catch(() => {});
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   const url = new URL(request.url);
@@ -105,6 +117,15 @@ self.addEventListener("fetch", (event) => {
         return response;
       })
     );
+    return;
+  }
+  if (SHEET.test(url.pathname) && request.headers.get("HX-Request")) {
+    // The sheet drawn again on its page: answered by the network, as it was; where
+    // it changed (200, not 304), kept anew.
+    event.respondWith(fetch(request).then((response) => {
+      if (response.status === 200) event.waitUntil(keepSheet(url.pathname));
+      return response;
+    }));
     return;
   }
   if (request.mode === "navigate" && isPage(url)) {

@@ -176,6 +176,25 @@ def wait_until(condition, what: str) -> None:
         time.sleep(0.05)  # the interval between looks, not a wait for anything
 
 
+def kept(page: Page, path: str, holding: str = "") -> None:
+    """Wait until the service worker keeps the page ``path`` for offline, its text
+    holding ``holding``. Asked with ``evaluate``, which waits for the caches' answer
+    (a ``wait_for_function`` would take the pending answer itself as true)."""
+    wait_until(
+        lambda: page.evaluate(
+            """async ([path, holding]) => {
+                 for (const name of await caches.keys()) {
+                   const found = await (await caches.open(name)).match(path, {ignoreVary: true});
+                   if (found && (await found.text()).includes(holding)) return true;
+                 }
+                 return false;
+               }""",
+            [path, holding],
+        ),
+        f"{path} kept for offline, holding {holding!r}",
+    )
+
+
 def enter_deal_by_points(page: Page, number: int, out, typed: dict[int, int]) -> None:
     """Enter a whole deal from the sheet by typing every scorer's points, and save."""
     open_deal_form(page, number)

@@ -13,23 +13,23 @@ from playwright.sync_api import expect
 
 from referee.pages.checker.phone_referee import PYODIDE_VERSION
 
-from .helpers import adds, api, chips, expect_sheet, hand, points, start_push, tap, went_out
+from .helpers import (
+    adds,
+    api,
+    chips,
+    expect_sheet,
+    hand,
+    kept,
+    points,
+    start_push,
+    tap,
+    went_out,
+)
 
 pytestmark = pytest.mark.keeps_referee  # the phones keep the referee, as by default
 
 READY = "The referee works offline on this phone."
 NEEDS_NETWORK = "No network: checks need the network on this phone, so that tap was not taken."
-
-
-def kept(page, path: str) -> None:
-    """Wait until the service worker keeps the page ``path`` for offline."""
-    page.wait_for_function(
-        """(path) => caches.keys()
-             .then((names) => Promise.all(names.map((name) => caches.open(name)
-               .then((cache) => cache.match(path, {ignoreVary: true})))))
-             .then((found) => found.some(Boolean))""",
-        arg=path,
-    )
 
 
 def open_kept_deal_form(page, number: int) -> None:

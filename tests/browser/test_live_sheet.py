@@ -1,6 +1,6 @@
 """A sheet followed live: the game's stream tells the other phone the moment a deal
 is saved, and its sheet is drawn again without a reload; with the stream gone, the
-slow poll still brings it.
+slow poll still brings it; and what it shows is what the phone keeps for offline.
 
 Each test has a server of its own whose poll says what the test shows: an hour
 between polls (only the stream can bring the deal in time), or a second (the
@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import PATIENCE_MS, PHONE, serve
-from .helpers import enter_deal_by_points, expect_sheet, start_push
+from .helpers import enter_deal_by_points, expect_sheet, kept, start_push
 
 
 @pytest.fixture
@@ -57,6 +57,30 @@ def test_a_saved_deal_shows_on_the_other_phone_at_once_by_its_stream(phones):
     expect_sheet(follower, [["1 · 6", "---", "35"]])  # no poll for an hour: the stream
     assert follower.evaluate("window.sameSheetPage") is True  # drawn again, not reloaded
     assert streams and all(url.split("?")[0].endswith(f"{game}/events") for url in streams)
+
+
+def test_a_sheet_drawn_again_live_is_the_one_the_phone_keeps_for_offline(phones):
+    """The other phone, an editor too, sees the deal by the stream; with no network
+    then, a reload shows the sheet as it last showed it, and *Enter deal 2* opens the
+    second deal's form, not the first's the phone kept when it opened the sheet."""
+    editor, keeper = phones(poll_seconds=3600)
+    game = start_push(editor)
+    editor.goto(f"{game}/share")
+    keeper.goto(editor.locator("#edit-link").inner_text())
+    editor.goto(game)
+    expect(keeper.get_by_role("link", name="Enter deal 1")).to_be_visible()
+    assert keeper.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    keeper.reload()  # now the service worker keeps the sheet, and the next deal's form
+    kept(keeper, f"{game}/deals/new", holding="<h1>Deal 1 <span")
+    enter_deal_by_points(editor, 1, 0, {1: 25, 3: 10})
+    expect_sheet(keeper, [["1 · 6", "---", "35"]])  # by its stream
+    kept(keeper, f"{game}/deals/new", holding="<h1>Deal 2 <span")
+    keeper.context.set_offline(True)
+    keeper.reload()
+    expect_sheet(keeper, [["1 · 6", "---", "35"]])
+    keeper.get_by_role("link", name="Enter deal 2").tap()
+    expect(keeper.locator("#deal h1")).to_contain_text("Deal 2")
+    keeper.context.set_offline(False)
 
 
 def test_with_the_stream_blocked_the_slow_poll_still_brings_the_deal(phones):
