@@ -544,6 +544,9 @@ def test_a_file_of_more_games_than_the_hour_allows_comes_in_alone_in_its_hour(
 ):
     limited, two_games = two_games_brought_in(make_app, database_uri, an_hour=1)
     bring_in(limited.test_client(), two_games, status=429)
+    rules_alone = limited.test_client()
+    save(rules_alone, grandmas(rules_alone), "Sunday rules")
+    bring_in(limited.test_client(), downloaded(rules_alone))  # no game: none counted
 
 
 def test_the_saved_rules_a_phone_has_stay_as_they_are(app, other_server):
