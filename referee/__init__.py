@@ -26,6 +26,7 @@ from .plumbing.headers import SECURITY_HEADERS
 from .plumbing.json_text import MAX_BODY_BYTES
 from .storage import changes
 from .storage import database as storage
+from .storage.games_file import MOST_GAMES
 
 __all__ = ["create_app"]
 
@@ -135,8 +136,8 @@ def _defaults(instance: Path) -> dict[str, Any]:
         "GAMES_KEPT_PER_MINUTE": 30,
         "GAMES_FILES_PER_MINUTE": 2,
         # ... and games those files may bring in an hour: one file of the most a file
-        # holds (storage.games_file.MOST_GAMES), about as many a day as new games.
-        "GAMES_BROUGHT_IN_PER_HOUR": 500,
+        # holds, about as many a day as new games.
+        "GAMES_BROUGHT_IN_PER_HOUR": MOST_GAMES,
         # Hand solves at once, in a worker process and for one client (plumbing.solves).
         "SOLVES_AT_ONCE": 1,
         "SOLVES_PER_CLIENT": 1,

@@ -61,15 +61,19 @@ function isPage(url) {
     || /^\/games\/[^/]+(\/check|\/deals\/new)?$/.test(url.pathname);
 }
 
-// A sheet kept: the form of its next deal is kept beside it, as it is now, so
-// "Enter deal" opens with no network. A form that sends back to the sheet (the game
-// is over) is not kept: the kept sheet says so itself.
-function keepDealForm(sheet) {
-  const form = sheet + "/deals/new";
-  return fetch(form, { credentials: "same-origin" })
+// A page fetched now and kept as last seen; true once kept. A page that sends
+// elsewhere (a form whose game is over sends back to the sheet) is not kept.
+function keepPage(path) {
+  return fetch(path, { credentials: "same-origin" })
     .then((response) => response.ok && !response.redirected
-      && caches.open(PAGES).then((cache) => cache.put(form, response)))
-    .catch(() => {});
+      && caches.open(PAGES).then((cache) => cache.put(path, response)).then(() => true))
+    .catch(() => false);
+}
+
+// A sheet kept: the form of its next deal is kept beside it, as it is now, so
+// "Enter deal" opens with no network (where the game is over, the kept sheet says so).
+function keepDealForm(sheet) {
+  return keepPage(sheet + "/deals/new");
 }
 
 // A sheet that changed while its page was open (drawn again by its poll or its
@@ -77,11 +81,7 @@ function keepDealForm(sheet) {
 // kept anew, so a reload or "Enter deal" with no network opens what the phone showed
 // last, never the sheet as it was opened.
 function keepSheet(sheet) {
-  return fetch(sheet, { credentials: "same-origin" })
-    .then((response) => response.ok && !response.redirected
-      && caches.open(PAGES).then((cache) => cache.put(sheet, response))
-        .then(() => keepDealForm(sheet)))
-    .catch(() => {});
+  return keepPage(sheet).then((kept) => kept && keepDealForm(sheet));
 }
 
 self.addEventListener("fetch", (event) => {

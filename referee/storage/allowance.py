@@ -45,13 +45,8 @@ def window(kind: str) -> timedelta:
 
 def expired(now: datetime) -> ColumnElement[bool]:
     """The counted writes whose window has passed at ``now``, every kind's its own."""
-    longer = list(WINDOWS)
     return or_(
-        and_(RecentWrite.kind.not_in(longer), RecentWrite.at <= now - WINDOW),
-        *(
-            and_(RecentWrite.kind == kind, RecentWrite.at <= now - since)
-            for kind, since in WINDOWS.items()
-        ),
+        *(and_(RecentWrite.kind == kind, RecentWrite.at <= now - window(kind)) for kind in KINDS)
     )
 
 
